@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+// Pattern Katas: one module per design pattern, taught against two product domains.
+//
+// `KATA_SOLUTIONS` picks where each pattern module's sources come from:
+//   unset  → Katas/<Pattern>      (your work: the stubs you fill in)
+//   1      → Solutions/<Pattern>  (the annotated reference solutions)
+// Module and test names are the same in both modes, so the same tests check both.
+import PackageDescription
+
+/// Every kata: the pattern (its module's name) and the domain module it is taught against.
+/// Adding a kata is adding one line here.
+let katas: [(pattern: String, domain: String)] = [
+    ("Strategy", "ScanKit"),
+]
+
+let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
+let patternRoot = useSolutions ? "Solutions" : "Katas"
+
+let package = Package(
+    name: "PatternKatas",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kata", targets: ["KataTool"])
+    ],
+    targets: [
+        .target(name: "ScanKit"),
+        .target(name: "MessagingKit"),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
+        .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit"]),
+        .executableTarget(name: "KataTool"),
+        .testTarget(name: "KataToolTests", dependencies: ["KataTool"]),
+    ]
+        + katas.flatMap { kata -> [Target] in
+            [
+                .target(
+                    name: kata.pattern,
+                    dependencies: [.target(name: kata.domain)],
+                    path: "\(patternRoot)/\(kata.pattern)",
+                    // The brief lives beside the stubs; solutions have none.
+                    exclude: useSolutions ? [] : ["README.md"]
+                ),
+                .testTarget(
+                    name: "\(kata.pattern)Tests",
+                    dependencies: [.target(name: kata.pattern), .target(name: kata.domain)]
+                ),
+            ]
+        },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+@main struct KataTool { static func main() { print("kata") } }
