@@ -1,0 +1,70 @@
+import ScanKit
+import Testing
+
+@Suite("Scanned codes", .tags(.scan))
+struct ScannedCodeTests {
+    @Test("A valid EAN-13 and any QR payload are accepted")
+    func acceptsValidCodes() throws {
+        let product = try ScannedCode(payload: "4006381333931", symbology: .ean13)
+        #expect(product.payload == "4006381333931")
+        let link = try ScannedCode(payload: "https://shop.example/p/42", symbology: .qr)
+        #expect(link.symbology == .qr)
+        #expect(link.bounds == .wholeFrame, "Bounds default to the whole frame")
+    }
+
+    @Test("An empty payload is refused")
+    func refusesEmptyPayload() {
+        #expect(throws: ScanError.emptyPayload(.code128)) {
+            try ScannedCode(payload: "", symbology: .code128)
+        }
+    }
+
+    @Test(
+        "A malformed EAN is refused with the reason",
+        arguments: [
+            ("4006381333932", Symbology.ean13, "check digit should be 1"),
+            ("400638133393", Symbology.ean13, "must have 13 digits"),
+            ("40063813339a1", Symbology.ean13, "must contain digits only"),
+            ("9638507", Symbology.ean8, "must have 8 digits"),
+            ("96385075", Symbology.ean8, "check digit should be 4"),
+        ]
+    )
+    func refusesMalformedEAN(payload: String, symbology: Symbology, reason: String) {
+        #expect(throws: ScanError.invalidPayload(payload, symbology, reason: reason)) {
+            try ScannedCode(payload: payload, symbology: symbology)
+        }
+    }
+
+    @Test("A valid EAN-8 is accepted")
+    func acceptsEAN8() throws {
+        let code = try ScannedCode(payload: "96385074", symbology: .ean8)
+        #expect(code.symbology == .ean8)
+    }
+
+    @Test("Bounds must lie inside the frame and have an area")
+    func validatesBounds() throws {
+        let bounds = try CodeBounds(x: 0.25, y: 0.5, width: 0.5, height: 0.5)
+        #expect(bounds.x + bounds.width == 0.75)
+        #expect(throws: ScanError.boundsOutsideFrame(x: 0.8, y: 0, width: 0.3, height: 0.1)) {
+            try CodeBounds(x: 0.8, y: 0, width: 0.3, height: 0.1)
+        }
+        #expect(throws: ScanError.self) { try CodeBounds(x: 0, y: 0, width: 0, height: 1) }
+        #expect(throws: ScanError.self) { try CodeBounds(x: -0.1, y: 0, width: 0.5, height: 0.5) }
+    }
+
+    @Test("Errors name the value that was refused")
+    func errorsNameTheValue() {
+        let error = ScanError.invalidPayload("123", .ean13, reason: "must have 13 digits")
+        #expect(error.description.contains("\"123\""))
+        #expect(error.description.contains("ean13"))
+    }
+
+    @Test("A frame keeps its codes in order")
+    func frameKeepsCodes() throws {
+        let first = try ScannedCode(payload: "A", symbology: .qr)
+        let second = try ScannedCode(payload: "B", symbology: .code128)
+        let frame = Frame(number: 7, codes: [first, second])
+        #expect(frame.codes == [first, second])
+        #expect(Frame(number: 8).codes.isEmpty, "Most frames show no code")
+    }
+}
