@@ -1,0 +1,65 @@
+/// The socket library a messaging client wraps: connect, send, and hear back through callbacks.
+///
+/// This is the seam the real app would fill with a Socket.IO or WebSocket client. Connecting is
+/// not instant: ``connect()`` only starts it, and the outcome arrives later through the
+/// ``onStatusChange(_:)`` callbacks, as with real socket libraries. In the katas the only
+/// implementation is ``InMemoryTransport``, which tests drive by hand.
+///
+/// A transport is a reference type because a socket has identity: two handles to the same
+/// transport share one connection to the server.
+public protocol Transport: AnyObject, Sendable {
+    /// The server this transport talks to.
+    var url: ServerURL { get }
+    /// The socket's current status.
+    var status: TransportStatus { get }
+    /// Starts connecting; the status becomes ``TransportStatus/connecting``.
+    ///
+    /// Does nothing when already connecting or connected.
+    func connect()
+    /// Closes the socket; the status becomes ``TransportStatus/disconnected``.
+    func disconnect()
+    /// Sends `event` to the server.
+    ///
+    /// - Throws: ``TransportError/notConnected(_:)`` unless the status is
+    ///   ``TransportStatus/connected``: the library cannot send while disconnected, and it does
+    ///   not queue for you.
+    func send(_ event: Event) throws(TransportError)
+    /// Calls `handler` with every new status, on the thread that caused the change.
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
+    /// Calls `handler` with every event the server sends, on the thread that delivered it.
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void)
+}
+
+/// Whether a transport's socket is open.
+public enum TransportStatus: String, Sendable, Hashable, CustomStringConvertible {
+    /// Never asked to connect.
+    case idle
+    /// ``Transport/connect()`` was called; waiting for the server.
+    case connecting
+    /// Open: events flow both ways.
+    case connected
+    /// Closed, by the client or because the connection dropped.
+    case disconnected
+
+    /// The status's name.
+    public var description: String { rawValue }
+}
+
+/// Why a transport refused an operation.
+public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Sending (or delivering) needs an open socket; this is the status it had instead.
+    case notConnected(TransportStatus)
+    /// A test drove an ``InMemoryTransport`` in a way its status does not allow, for example
+    /// `accept()` when nobody asked to connect.
+    case notAllowed(action: String, status: TransportStatus)
+
+    /// A sentence that names the operation and the status.
+    public var description: String {
+        switch self {
+        case .notConnected(let status):
+            "The transport is \(status), not connected: it cannot send or receive."
+        case .notAllowed(let action, let status):
+            "\(action) is not possible while the transport is \(status)."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import MessagingKit
+import Testing
+
+@Suite("Server URLs, events and messages", .tags(.messaging))
+struct ValueTests {
+    @Test("A server URL keeps its scheme and host, lowercased")
+    func parsesURL() throws {
+        let url = try ServerURL("WSS://Chat.Example.com/socket?room=1")
+        #expect(url.scheme == "wss")
+        #expect(url.host == "chat.example.com")
+        #expect(url.description == "WSS://Chat.Example.com/socket?room=1")
+    }
+
+    @Test(
+        "An unusable server URL is refused with the reason",
+        arguments: [
+            ("", "it is not a URL"),
+            ("wss://exa mple.com", "it is not a URL"),
+            ("chat.example.com/socket", "it has no scheme such as wss://"),
+            ("wss:///socket", "it has no host"),
+            ("mailto:someone@example.com", "it has no host"),
+        ]
+    )
+    func refusesBadURL(text: String, reason: String) {
+        #expect(throws: MessagingError.invalidURL(text, reason: reason)) {
+            try ServerURL(text)
+        }
+    }
+
+    @Test("The URL error names the URL")
+    func urlErrorNamesURL() {
+        let error = MessagingError.invalidURL("wss:///socket", reason: "it has no host")
+        #expect(error.description == "\"wss:///socket\" is not a valid server URL: it has no host.")
+    }
+
+    @Test("A blank event name is refused", arguments: ["", " ", "\n\t"])
+    func refusesBlankEventName(name: String) {
+        #expect(throws: MessagingError.emptyEventName) { try EventName(name) }
+        #expect(throws: MessagingError.emptyEventName) { try Event(name, payload: ["a": "b"]) }
+    }
+
+    @Test("Events compare by name and payload")
+    func eventsCompare() throws {
+        let typing = try Event("typing", payload: ["room": "general"])
+        #expect(typing == (try Event("typing", payload: ["room": "general"])))
+        #expect(typing != (try Event("typing", payload: ["room": "random"])))
+        #expect(typing.name.rawValue == "typing")
+    }
+
+    @Test("A message travels as a \"message\" event and back")
+    func messageRoundTrip() throws {
+        let message = Message(room: "general", text: "Hello")
+        let event = message.event
+        #expect(event.name.rawValue == "message")
+        #expect(Message(event) == message)
+        #expect(Message(try Event("typing", payload: ["room": "general", "text": "x"])) == nil)
+        #expect(Message(try Event("message", payload: ["room": "general"])) == nil)
+    }
+
+    @Test("A connection state names itself")
+    func connectionStateNames() {
+        #expect(ConnectionState.allCases.map(\.description) == [
+            "created", "connected", "disconnected", "reconnecting", "released",
+        ])
+    }
+}
