@@ -1,0 +1,61 @@
+import ScanKit
+
+/// The place-search screen's model: what the screen lists for the current term and scope.
+///
+/// Role: **Context**. It holds exactly one ``SearchStrategy`` and hands it every search. It
+/// never asks *which* strategy it has: no enum of modes, no `if`/`switch` over them. That is
+/// the whole point: a new scope is a new strategy type, and this file doesn't change.
+///
+/// - Note: Why `@MainActor`: a screen model is read by the UI, which runs on the main actor.
+///   Isolating the class there makes every property access safe without locks, and makes the
+///   class `Sendable`, so a strategy's async work can call back into it.
+/// - Note: Why a class: the screen and the code that reacts to it share one model; its identity
+///   is the point.
+@MainActor
+public final class PlaceSearchModel {
+    /// Every place the screen can show; each search filters all of them.
+    public let places: [Place]
+    /// The term of the latest search; empty until the first one.
+    public private(set) var term = ""
+    /// What the screen lists: the current strategy's answer for ``term``. Empty until the first
+    /// search.
+    public private(set) var results: [Place] = []
+
+    private var strategy: any SearchStrategy
+
+    // Why: every `await` is a point where other main-actor work can run, such as the next
+    // keystroke's search or a scope change. Each search takes a number; only the latest one may
+    // write `results`, so a slow geocoder answering late can't replace a newer answer.
+    private var latestSearch = 0
+
+    /// Creates a model that searches `places` with `strategy` until the scope changes.
+    public init(places: [Place], strategy: any SearchStrategy) {
+        self.places = places
+        self.strategy = strategy
+    }
+
+    /// Searches for `term` with the current strategy and shows its answer.
+    public func search(for term: String) async {
+        self.term = term
+        await refresh()
+    }
+
+    /// Switches to `strategy` and searches again for the current term.
+    ///
+    /// The seed's `segmentChanged` did this with an `if` on the segment index; here the caller
+    /// hands over the strategy itself.
+    public func changeScope(to strategy: any SearchStrategy) async {
+        self.strategy = strategy
+        await refresh()
+    }
+
+    private func refresh() async {
+        latestSearch += 1
+        let thisSearch = latestSearch
+        // Why read `strategy`, `places` and `term` before the await: they are this search's
+        // inputs. If the scope changes while we wait, that change starts its own search.
+        let found = await strategy.filter(places, matching: term)
+        guard thisSearch == latestSearch else { return }
+        results = found
+    }
+}

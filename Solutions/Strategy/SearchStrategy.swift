@@ -1,0 +1,31 @@
+// Strategy — the reference solution.
+//
+// Roles in this kata:
+//   Strategy          → `SearchStrategy` (this file): the one thing every search algorithm offers.
+//   ConcreteStrategy  → `LexicalSearchStrategy`, `NearAddressSearchStrategy`.
+//   Context           → `PlaceSearchModel`: holds one strategy and delegates to it.
+//   Client            → whoever picks the strategy: the screen's scope buttons (in the tests,
+//                       the tests themselves).
+//
+// The seed's version had a scope enum and an if/else in `performSearch()`. Here the enum is gone:
+// a scope *is* a strategy object, and adding a third search is adding a third type.
+
+import ScanKit
+
+/// One way of searching places: the thing the search screen's scope buttons switch between.
+///
+/// A strategy answers one question: given every place and the term the person typed, which
+/// places should the screen list, and in what order?
+///
+/// - Note: Why `Sendable`: the screen model lives on the main actor and hands its strategy to
+///   async code, so strategies must be safe to share across concurrency domains. Value types
+///   with `let` properties are `Sendable` for free.
+/// - Note: Why `async`: some strategies wait on a service (the geocoder); a strategy that
+///   doesn't still satisfies the requirement with a plain synchronous method.
+/// - Note: Why one method instead of the seed's `updateSearchTerm` + `filter`: the seed's
+///   strategies stored the term between the two calls, mutable state shared by whoever held the
+///   strategy. Passing the term in keeps each strategy a pure function of its inputs.
+public protocol SearchStrategy: Sendable {
+    /// The places from `places` that match `term`, in the order the screen shows them.
+    func filter(_ places: [Place], matching term: String) async -> [Place]
+}

@@ -1,0 +1,60 @@
+import ScanKit
+import Strategy
+import Testing
+
+/// In these tests the geocoder itself plays the impatient user: while it is still resolving an
+/// address, it makes the model search again. That is exactly what happens when someone keeps
+/// typing while a slow geocoder is working, but here it happens in a fixed order, every time.
+@Suite("Step 4 — A late answer never replaces a newer one", .tags(.scan))
+@MainActor
+struct Step4NewestAnswer {
+    let town: Town
+
+    init() throws {
+        town = try Town()
+    }
+
+    @Test("A slow answer for an older term doesn't replace the newer term's results")
+    func olderTermLoses() async {
+        let town = self.town
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        let slowGeocoder = ScriptedGeocoder { address in
+            if address == "Old Town" {
+                // Still resolving "Old Town", the user types "Harbour"; that search finishes first.
+                await model.search(for: "Harbour")
+                return town.oldTown
+            }
+            return try await town.geocoder.coordinate(for: address)
+        }
+        await model.changeScope(to: NearAddressSearchStrategy(geocoder: slowGeocoder, radiusInMeters: 1_000))
+
+        await model.search(for: "Old Town")
+
+        #expect(model.term == "Harbour", "The newest term is \"Harbour\" (step 4)")
+        #expect(
+            model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
+            "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places (step 4)"
+        )
+    }
+
+    @Test("A slow answer from the previous scope doesn't replace the new scope's results")
+    func previousScopeLoses() async {
+        let town = self.town
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        let slowGeocoder = ScriptedGeocoder { address in
+            if address == "Harbour" {
+                // Still resolving, the user switches back to search by name.
+                await model.changeScope(to: LexicalSearchStrategy())
+            }
+            return try await town.geocoder.coordinate(for: address)
+        }
+        await model.changeScope(to: NearAddressSearchStrategy(geocoder: slowGeocoder, radiusInMeters: 1_000))
+
+        await model.search(for: "Harbour")
+
+        #expect(
+            model.results.map(\.name) == ["Harbour Café"],
+            "The by-name answer is the newest; the near-address answer that arrives later is dropped (step 4)"
+        )
+    }
+}

@@ -1,0 +1,47 @@
+import ScanKit
+
+/// A small harbour town: six places, two addresses the geocoder knows, and the distances the
+/// tests rely on (rounded, in meters).
+///
+/// | place           | from Harbour | from Old Town |
+/// |-----------------|-------------:|--------------:|
+/// | Bäckerei Öztürk |        2,726 |           848 |
+/// | CAFE NOIR       |          915 |         2,760 |
+/// | Old Town Books  |        1,805 |            74 |
+/// | Müller Drogerie |          345 |         1,563 |
+/// | Harbour Café    |           86 |         1,799 |
+/// | Café Central    |        1,935 |            85 |
+struct Town {
+    let harbour: Coordinate
+    let oldTown: Coordinate
+    /// In this order, which is neither alphabetical nor by distance.
+    let places: [Place]
+    /// Knows "Harbour" and "Old Town", nothing else.
+    let geocoder: InMemoryGeocoder
+
+    init() throws {
+        harbour = try Coordinate(latitude: 53.5450, longitude: 9.9660)
+        oldTown = try Coordinate(latitude: 53.5503, longitude: 9.9930)
+        places = [
+            Place(name: "Bäckerei Öztürk", coordinate: try Coordinate(latitude: 53.5530, longitude: 10.0050)),
+            Place(name: "CAFE NOIR", coordinate: try Coordinate(latitude: 53.5400, longitude: 9.9550)),
+            Place(name: "Old Town Books", coordinate: try Coordinate(latitude: 53.5500, longitude: 9.9920)),
+            Place(name: "Müller Drogerie", coordinate: try Coordinate(latitude: 53.5470, longitude: 9.9700)),
+            Place(name: "Harbour Café", coordinate: try Coordinate(latitude: 53.5455, longitude: 9.9670)),
+            Place(name: "Café Central", coordinate: try Coordinate(latitude: 53.5510, longitude: 9.9935)),
+        ]
+        geocoder = InMemoryGeocoder(["Harbour": harbour, "Old Town": oldTown])
+    }
+
+    /// Every place's name, in the town's order.
+    var names: [String] { places.map(\.name) }
+}
+
+/// A geocoder whose answers the test writes as a closure, to script failures and timing.
+struct ScriptedGeocoder: Geocoder {
+    let answer: @Sendable (String) async throws -> Coordinate
+
+    func coordinate(for address: String) async throws -> Coordinate {
+        try await answer(address)
+    }
+}
