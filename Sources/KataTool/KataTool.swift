@@ -1,1 +1,0 @@
-@main struct KataTool { static func main() { print("kata") } }

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Checks that every kata has the files the kata contract (KATA-FORMAT) asks for, without
+/// building anything.
+struct ShapeCheck {
+    /// The package's root folder.
+    let root: URL
+
+    /// The patterns that have a kata or a solution folder.
+    func patternsPresent() -> [Pattern] {
+        let names = Set(folders(in: "Katas") + folders(in: "Solutions"))
+        return Pattern.all.filter { names.contains($0.name) }.sorted()
+    }
+
+    /// Everything that is missing or wrong, one sentence each; empty when the shape holds.
+    func problems() -> [String] {
+        var problems: [String] = []
+        let known = Set(Pattern.all.map(\.name))
+        for folder in Set(folders(in: "Katas") + folders(in: "Solutions")).sorted() where !known.contains(folder) {
+            problems.append(
+                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))).")
+        }
+        if patternsPresent().isEmpty {
+            problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
+        }
+        for pattern in patternsPresent() {
+            problems += self.problems(of: pattern)
+        }
+        return problems
+    }
+
+    private func problems(of pattern: Pattern) -> [String] {
+        var problems: [String] = []
+        let kata = "Katas/\(pattern.name)"
+        let solution = "Solutions/\(pattern.name)"
+        let tests = "Tests/\(pattern.testModule)"
+        let guide = "docs/patterns/\(pattern.guideFileName)"
+
+        if !isNonEmptyFile("\(kata)/README.md") {
+            problems.append("\(kata)/README.md is missing or empty: every kata needs its brief.")
+        }
+        if !isNonEmptyFile(guide) {
+            problems.append("\(guide) is missing or empty: every pattern needs its guide.")
+        }
+        let stubs = swiftFiles(in: kata)
+        let solved = swiftFiles(in: solution)
+        if stubs.isEmpty { problems.append("\(kata) has no .swift stubs.") }
+        if solved.isEmpty { problems.append("\(solution) has no .swift files.") }
+        if !stubs.isEmpty, !solved.isEmpty, stubs != solved {
+            let onlyKata = stubs.subtracting(solved).sorted()
+            let onlySolution = solved.subtracting(stubs).sorted()
+            problems.append(
+                "\(kata) and \(solution) must have the same file names"
+                    + (onlyKata.isEmpty ? "" : "; only in the kata: \(onlyKata.joined(separator: ", "))")
+                    + (onlySolution.isEmpty ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
+                    + ".")
+        }
+        if swiftFiles(in: tests).isEmpty {
+            problems.append("\(tests) has no tests.")
+        }
+        for file in stubs.sorted() {
+            for finding in Self.crashingCalls(in: read("\(kata)/\(file)")) {
+                problems.append(
+                    "\(kata)/\(file):\(finding.line) uses \(finding.call): a stub must never crash the test run.")
+            }
+        }
+        return problems
+    }
+
+    /// Calls that would crash the test process, found in code (comments are ignored).
+    static func crashingCalls(in source: String) -> [(line: Int, call: String)] {
+        let forbidden = ["fatalError(", "preconditionFailure(", "try!"]
+        var findings: [(line: Int, call: String)] = []
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            for call in forbidden where code.contains(call) {
+                findings.append((index + 1, call.hasSuffix("(") ? String(call.dropLast()) : call))
+            }
+        }
+        return findings
+    }
+
+    private func folders(in path: String) -> [String] {
+        let url = root.appending(path: path)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return entries.filter { entry in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.appending(path: entry).path, isDirectory: &isFolder)
+                && isFolder.boolValue && !entry.hasPrefix(".")
+        }
+    }
+
+    private func swiftFiles(in path: String) -> Set<String> {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: path).path)) ?? []
+        return Set(entries.filter { $0.hasSuffix(".swift") })
+    }
+
+    private func isNonEmptyFile(_ path: String) -> Bool {
+        !read(path).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    private func read(_ path: String) -> String {
+        (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
+    }
+}

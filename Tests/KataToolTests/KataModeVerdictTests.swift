@@ -1,0 +1,98 @@
+import Testing
+
+@testable import KataTool
+
+@Suite("Judging a kata-mode run")
+struct KataModeVerdictTests {
+    let strategy = Pattern(name: "Strategy")
+
+    func red(_ id: String) -> TestResult { result(id, failures: ["Expectation failed"]) }
+    func green(_ id: String) -> TestResult { result(id, failures: []) }
+    func result(_ id: String, failures: [String]) -> TestResult {
+        let parts = id.split(separator: "/")
+        return TestResult(classname: String(parts[0]), name: String(parts[1]), failures: failures)
+    }
+
+    @Test("All kata tests red and all other tests green is a pass")
+    func passes() {
+        let verdict = KataModeVerdict(
+            patterns: [strategy],
+            results: [red("StrategyTests.Step1/a()"), red("StrategyTests.Step2/b()"), green("ScanKitTests.Codes/c()")]
+        )
+        #expect(verdict.problems.isEmpty)
+        #expect(verdict.summaries == [.init(pattern: strategy, total: 2, red: 2)])
+        #expect(verdict.otherTotal == 1 && verdict.otherPassed == 1)
+    }
+
+    @Test("A kata test that passes on the stub is named")
+    func kataTestGreenOnStub() {
+        let verdict = KataModeVerdict(
+            patterns: [strategy], results: [red("StrategyTests.Step1/a()"), green("StrategyTests.Step1/b()")])
+        #expect(verdict.problems.count == 1)
+        #expect(verdict.problems.first?.hasPrefix("StrategyTests.Step1/b() passed on the untouched stub") == true)
+    }
+
+    @Test("A failing test outside the katas is named with its message")
+    func domainTestFails() {
+        let verdict = KataModeVerdict(
+            patterns: [strategy],
+            results: [red("StrategyTests.Step1/a()"), result("MessagingKitTests.Clock/t()", failures: ["boom"])])
+        #expect(verdict.problems == ["MessagingKitTests.Clock/t() failed: boom. Tests outside the katas must pass in both modes."])
+    }
+
+    @Test("A kata whose tests did not run at all is reported")
+    func missingKataTests() {
+        let verdict = KataModeVerdict(patterns: [strategy, Pattern(name: "State")], results: [red("StrategyTests.S/a()")])
+        #expect(verdict.problems.count == 1)
+        #expect(verdict.problems.first?.hasPrefix("No StateTests ran.") == true)
+    }
+
+    @Test("A test another kata's filter would select is reported")
+    func filterLeak() {
+        let verdict = KataModeVerdict(
+            patterns: [Pattern(name: "State")],
+            results: [red("StateTests.S/a()"), green("ScanKitTests.ScanStateTests/b()")])
+        #expect(verdict.problems.count == 1)
+        #expect(verdict.problems.first?.contains("`swift test --filter StateTests` would run it too") == true)
+    }
+
+    @Test("A skipped kata test is reported: it is not red")
+    func skippedKataTest() {
+        var skipped = result("StrategyTests.S/b()", failures: [])
+        skipped.skipped = true
+        let verdict = KataModeVerdict(patterns: [strategy], results: [red("StrategyTests.S/a()"), skipped])
+        #expect(verdict.problems == ["StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."])
+    }
+
+    @Test("A crash is explained by the failing line and the test that called it")
+    func crashReport() {
+        let log = """
+            ◇ Test "x" started.
+            Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+            *** Program crashed: Illegal instruction at 0x00007f0bdc96df7f ***
+
+            Thread 2 "oot.default-qos" crashed:
+
+              0                  0x00007f0b closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
+              3 [ra]             0x000055be LexicalSearchStrategy.filter(_:matching:) + 123 in Tests.xctest at /repo/Katas/Strategy/Lexical.swift:16:47
+              4 [async]          0x000055be Step1.trims() in Tests.xctest at /repo/Tests/StrategyTests/Step1.swift:49
+
+            Thread 3 "other":
+              0 [ra]             0x000055be Other.thing() in Tests.xctest at /repo/Sources/Other.swift:1
+            error: Process 'x.xctest' exited with unexpected signal code 4
+            """
+        #expect(
+            TestLog.crashReport(in: log, root: "/repo") == [
+                "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+                "in LexicalSearchStrategy.filter(_:matching:) at Katas/Strategy/Lexical.swift:16:47",
+                "in Step1.trims() at Tests/StrategyTests/Step1.swift:49",
+                "the test process exited with unexpected signal code 4",
+            ])
+    }
+
+    @Test("Build errors are picked out of the log")
+    func buildErrors() {
+        let log = "Compiling…\n/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope\nnote: …"
+        #expect(TestLog.buildErrors(in: log) == ["/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope"])
+    }
+}
