@@ -8,9 +8,10 @@
 import PackageDescription
 
 /// Every kata: the pattern (its module's name) and the domain module it is taught against.
+///
 /// Adding a kata is adding one line here.
 let katas: [(pattern: String, domain: String)] = [
-    ("Strategy", "ScanKit"),
+    ("Strategy", "ScanKit")
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

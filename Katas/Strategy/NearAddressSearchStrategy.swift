@@ -8,7 +8,7 @@ import ScanKit
 /// - When the geocoder can't resolve the address (it throws, for any reason), there are no
 ///   places near it: return an empty list.
 public struct NearAddressSearchStrategy: SearchStrategy {
-    /// Resolves the typed address. Injected, so tests use an in-memory one.
+    /// Resolves the typed address; injected, so tests use an in-memory one.
     public let geocoder: any Geocoder
     /// How far from the address a place may be, in meters.
     public let radiusInMeters: Double

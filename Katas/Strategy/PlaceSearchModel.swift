@@ -13,8 +13,9 @@ public final class PlaceSearchModel {
     public let places: [Place]
     /// The term of the latest search; empty until the first one.
     public private(set) var term = ""
-    /// What the screen lists: the current strategy's answer for ``term``. Empty until the first
-    /// search.
+    /// What the screen lists: the current strategy's answer for ``term``.
+    ///
+    /// Empty until the first search.
     public private(set) var results: [Place] = []
 
     /// Creates a model that searches `places` with `strategy` until the scope changes.

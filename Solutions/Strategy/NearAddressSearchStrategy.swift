@@ -9,7 +9,7 @@ import ScanKit
 /// The seed called this `GeoSearchStragey` (sic); a name a learner has to spell twice is worth
 /// fixing.
 public struct NearAddressSearchStrategy: SearchStrategy {
-    /// Resolves the typed address. Injected, so tests use an in-memory one.
+    /// Resolves the typed address; injected, so tests use an in-memory one.
     public let geocoder: any Geocoder
     /// How far from the address a place may be, in meters; a place exactly this far is kept.
     public let radiusInMeters: Double

@@ -44,7 +44,9 @@ struct KataCommand {
     static func check(_ options: CheckOptions) -> Bool {
         let root = options.packageRoot
         guard FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path) else {
-            printError("No Package.swift in \(root.path). Run this from the repository's root, or pass --package-path.")
+            printError(
+                "No Package.swift in \(root.path). Run this from the repository's root, or pass --package-path."
+            )
             return false
         }
         print("Kata check: every kata test must fail on the untouched stubs; every other test must pass.\n")
@@ -53,7 +55,9 @@ struct KataCommand {
         let patterns = shape.patternsPresent()
         let shapeProblems = shape.problems()
         if shapeProblems.isEmpty {
-            print("✔ Shape: \(patterns.count) kata(s) with brief, stubs, solution, tests and guide: \(patterns.map(\.name).joined(separator: ", ")).")
+            print(
+                "✔ Shape: \(patterns.count) kata(s) with brief, stubs, solution, tests and guide: \(patterns.map(\.name).joined(separator: ", "))."
+            )
         } else {
             print("✘ Shape:")
             for problem in shapeProblems { print("  - \(problem)") }
@@ -61,7 +65,9 @@ struct KataCommand {
 
         let changed = locallyChangedKataFiles(in: root)
         if !changed.isEmpty {
-            print("\nNote: these kata files differ from the last commit, so this is not a check of the untouched stubs:")
+            print(
+                "\nNote: these kata files differ from the last commit, so this is not a check of the untouched stubs:"
+            )
             for file in changed { print("  - \(file)") }
             print("  Reset them with `git stash` or `git checkout -- Katas` to check the stubs as shipped.")
         }
@@ -71,7 +77,9 @@ struct KataCommand {
             outputFolder: root.appending(path: options.scratchPath ?? ".build").appending(path: "kata-check"),
             scratchPath: options.scratchPath
         )
-        print("\nRunning `swift test` in kata mode (the full log goes to \(relative(run.logFile.path, to: root)))…")
+        print(
+            "\nRunning `swift test` in kata mode (the full log goes to \(relative(run.logFile.path, to: root)))…"
+        )
         let outcome: SwiftTestRun.Outcome
         do {
             outcome = try run.run()
@@ -80,9 +88,13 @@ struct KataCommand {
             return false
         }
         let runProblems = problems(
-            of: outcome, patterns: patterns, rootPath: root.path, logPath: relative(run.logFile.path, to: root))
+            of: outcome, patterns: patterns, rootPath: root.path,
+            logPath: relative(run.logFile.path, to: root))
         let passed = shapeProblems.isEmpty && runProblems.isEmpty
-        print(passed ? "\nKata check passed." : "\nKata check failed: \(shapeProblems.count + runProblems.count) problem(s) above.")
+        print(
+            passed
+                ? "\nKata check passed."
+                : "\nKata check failed: \(shapeProblems.count + runProblems.count) problem(s) above.")
         return passed
     }
 
@@ -102,7 +114,8 @@ struct KataCommand {
         }
         let report = XUnitReport(xml: xml)
         guard report.isComplete, !outcome.log.contains("unexpected signal") else {
-            var problem = "The test process crashed before the run finished, hiding every result after it. A stub must never crash."
+            var problem =
+                "The test process crashed before the run finished, hiding every result after it. A stub must never crash."
             for line in TestLog.crashReport(in: outcome.log, root: rootPath) { problem += "\n    " + line }
             problem += "\n    Full log: \(logPath)"
             print("✘ \(problem)")
@@ -112,7 +125,9 @@ struct KataCommand {
         let verdict = KataModeVerdict(patterns: patterns, results: report.results + xctest)
         for summary in verdict.summaries {
             let mark = summary.total > 0 && summary.red == summary.total ? "✔" : "✘"
-            print("\(mark) \(summary.pattern.testModule): \(summary.red) of \(summary.total) tests red on the stubs")
+            print(
+                "\(mark) \(summary.pattern.testModule): \(summary.red) of \(summary.total) tests red on the stubs"
+            )
         }
         let mark = verdict.otherPassed == verdict.otherTotal ? "✔" : "✘"
         print("\(mark) Other tests: \(verdict.otherPassed) of \(verdict.otherTotal) green")

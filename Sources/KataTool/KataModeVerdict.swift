@@ -38,10 +38,13 @@ struct KataModeVerdict {
             for test in tests where test.skipped {
                 problems.append("\(test.id) was skipped. A kata test must run, and fail on the stub.")
             }
-            summaries.append(KataSummary(pattern: pattern, total: tests.count, red: tests.filter { !$0.failures.isEmpty }.count))
+            summaries.append(
+                KataSummary(
+                    pattern: pattern, total: tests.count, red: tests.filter { !$0.failures.isEmpty }.count))
 
             // `swift test --filter StrategyTests` must select exactly the Strategy tests.
-            for test in results where test.module != pattern.testModule && test.id.contains(pattern.testModule) {
+            for test in results
+            where test.module != pattern.testModule && test.id.contains(pattern.testModule) {
                 problems.append(
                     "\(test.id) contains \"\(pattern.testModule)\", so `swift test --filter \(pattern.testModule)` "
                         + "would run it too. Rename the suite or test.")
@@ -68,7 +71,8 @@ enum TestLog {
     /// relative to `root`.
     static func crashReport(in log: String, root: String) -> [String] {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        var report = lines.first { $0.contains("Fatal error") }.map { [String($0.drop(while: \.isWhitespace))] } ?? []
+        var report =
+            lines.first { $0.contains("Fatal error") }.map { [String($0.drop(while: \.isWhitespace))] } ?? []
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let crashedThread = lines.firstIndex { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }
         if let crashedThread {
@@ -90,11 +94,15 @@ enum TestLog {
     /// `3 [ra]  0x0000… Type.method(_:) + 123 in Binary.xctest`: `Type.method(_:)`.
     static func symbol(in frame: Substring) -> Substring {
         var symbol = frame
-        if let binary = symbol.range(of: " in ", options: .backwards) { symbol = symbol[..<binary.lowerBound] }
+        if let binary = symbol.range(of: " in ", options: .backwards) {
+            symbol = symbol[..<binary.lowerBound]
+        }
         if let address = symbol.range(of: " 0x") {
             symbol = symbol[address.upperBound...].drop { !$0.isWhitespace }.drop(while: \.isWhitespace)
         }
-        if let offset = symbol.range(of: " + ", options: .backwards), symbol[offset.upperBound...].allSatisfy(\.isNumber) {
+        if let offset = symbol.range(of: " + ", options: .backwards),
+            symbol[offset.upperBound...].allSatisfy(\.isNumber)
+        {
             symbol = symbol[..<offset.lowerBound]
         }
         return symbol

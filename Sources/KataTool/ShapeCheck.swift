@@ -16,9 +16,11 @@ struct ShapeCheck {
     func problems() -> [String] {
         var problems: [String] = []
         let known = Set(Pattern.all.map(\.name))
-        for folder in Set(folders(in: "Katas") + folders(in: "Solutions")).sorted() where !known.contains(folder) {
+        for folder in Set(folders(in: "Katas") + folders(in: "Solutions")).sorted()
+        where !known.contains(folder) {
             problems.append(
-                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))).")
+                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", ")))."
+            )
         }
         if patternsPresent().isEmpty {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
@@ -52,7 +54,8 @@ struct ShapeCheck {
             problems.append(
                 "\(kata) and \(solution) must have the same file names"
                     + (onlyKata.isEmpty ? "" : "; only in the kata: \(onlyKata.joined(separator: ", "))")
-                    + (onlySolution.isEmpty ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
+                    + (onlySolution.isEmpty
+                        ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
                     + ".")
         }
         if swiftFiles(in: tests).isEmpty {
@@ -61,7 +64,8 @@ struct ShapeCheck {
         for file in stubs.sorted() {
             for finding in Self.crashingCalls(in: read("\(kata)/\(file)")) {
                 problems.append(
-                    "\(kata)/\(file):\(finding.line) uses \(finding.call): a stub must never crash the test run.")
+                    "\(kata)/\(file):\(finding.line) uses \(finding.call): a stub must never crash the test run."
+                )
             }
         }
         return problems
@@ -85,13 +89,15 @@ struct ShapeCheck {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return entries.filter { entry in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.appending(path: entry).path, isDirectory: &isFolder)
+            return FileManager.default.fileExists(
+                atPath: url.appending(path: entry).path, isDirectory: &isFolder)
                 && isFolder.boolValue && !entry.hasPrefix(".")
         }
     }
 
     private func swiftFiles(in path: String) -> Set<String> {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: path).path)) ?? []
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: path).path)) ?? []
         return Set(entries.filter { $0.hasSuffix(".swift") })
     }
 

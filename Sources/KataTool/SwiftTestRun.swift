@@ -60,8 +60,10 @@ struct SwiftTestRun {
     }
 }
 
-/// Asks git which kata files differ from the last commit, so the check can warn that it is not
-/// looking at untouched stubs. Returns an empty list when git is not available.
+/// The kata files that differ from the last commit, according to git.
+///
+/// The check warns about them: it is meant to run on untouched stubs. Returns an empty list
+/// when git is not available.
 func locallyChangedKataFiles(in root: URL) -> [String] {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/env")

@@ -6,7 +6,9 @@
 struct XUnitReport: Equatable {
     /// Every test case in the file, in file order.
     var results: [TestResult]
-    /// Whether the file was written to the end. A test process that crashed leaves it cut off.
+    /// Whether the file was written to the end.
+    ///
+    /// A test process that crashed leaves it cut off.
     var isComplete: Bool
 
     /// Reads the report in `xml`.

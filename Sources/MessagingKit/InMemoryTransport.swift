@@ -59,7 +59,9 @@ public final class InMemoryTransport: Transport {
         notify(handlers, of: .connecting)
     }
 
-    /// Closes the socket. Does nothing when it is idle or already disconnected.
+    /// Closes the socket.
+    ///
+    /// Does nothing when it is idle or already disconnected.
     public func disconnect() {
         let handlers = state.withLock { state -> [@Sendable (TransportStatus) -> Void] in
             guard state.status == .connecting || state.status == .connected else { return [] }

@@ -111,7 +111,8 @@ public final class ManualClock: Clock {
         let id = state.withLock { $0.makeID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
+                let (outcome, waiters) = state.withLock {
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
                     // Checked under the lock, so a cancellation cannot slip in between the
                     // check and storing the sleeper (the cancel handler takes the same lock).
                     if Task.isCancelled { return (.failure(CancellationError()), []) }

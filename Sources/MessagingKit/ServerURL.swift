@@ -8,7 +8,7 @@ import Foundation
 public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
     /// The parsed URL.
     public let url: URL
-    /// The scheme, lowercased: `wss`, `ws`, `memory`, …
+    /// The scheme, lowercased, such as `wss`, `ws` or `memory`.
     public let scheme: String
     /// The host name, lowercased.
     public let host: String

@@ -17,7 +17,10 @@ struct KataModeVerdictTests {
     func passes() {
         let verdict = KataModeVerdict(
             patterns: [strategy],
-            results: [red("StrategyTests.Step1/a()"), red("StrategyTests.Step2/b()"), green("ScanKitTests.Codes/c()")]
+            results: [
+                red("StrategyTests.Step1/a()"), red("StrategyTests.Step2/b()"),
+                green("ScanKitTests.Codes/c()"),
+            ]
         )
         #expect(verdict.problems.isEmpty)
         #expect(verdict.summaries == [.init(pattern: strategy, total: 2, red: 2)])
@@ -29,20 +32,27 @@ struct KataModeVerdictTests {
         let verdict = KataModeVerdict(
             patterns: [strategy], results: [red("StrategyTests.Step1/a()"), green("StrategyTests.Step1/b()")])
         #expect(verdict.problems.count == 1)
-        #expect(verdict.problems.first?.hasPrefix("StrategyTests.Step1/b() passed on the untouched stub") == true)
+        #expect(
+            verdict.problems.first?.hasPrefix("StrategyTests.Step1/b() passed on the untouched stub") == true)
     }
 
     @Test("A failing test outside the katas is named with its message")
     func domainTestFails() {
         let verdict = KataModeVerdict(
             patterns: [strategy],
-            results: [red("StrategyTests.Step1/a()"), result("MessagingKitTests.Clock/t()", failures: ["boom"])])
-        #expect(verdict.problems == ["MessagingKitTests.Clock/t() failed: boom. Tests outside the katas must pass in both modes."])
+            results: [
+                red("StrategyTests.Step1/a()"), result("MessagingKitTests.Clock/t()", failures: ["boom"]),
+            ])
+        #expect(
+            verdict.problems == [
+                "MessagingKitTests.Clock/t() failed: boom. Tests outside the katas must pass in both modes."
+            ])
     }
 
     @Test("A kata whose tests did not run at all is reported")
     func missingKataTests() {
-        let verdict = KataModeVerdict(patterns: [strategy, Pattern(name: "State")], results: [red("StrategyTests.S/a()")])
+        let verdict = KataModeVerdict(
+            patterns: [strategy, Pattern(name: "State")], results: [red("StrategyTests.S/a()")])
         #expect(verdict.problems.count == 1)
         #expect(verdict.problems.first?.hasPrefix("No StateTests ran.") == true)
     }
@@ -61,7 +71,10 @@ struct KataModeVerdictTests {
         var skipped = result("StrategyTests.S/b()", failures: [])
         skipped.skipped = true
         let verdict = KataModeVerdict(patterns: [strategy], results: [red("StrategyTests.S/a()"), skipped])
-        #expect(verdict.problems == ["StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."])
+        #expect(
+            verdict.problems == [
+                "StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."
+            ])
     }
 
     @Test("A crash is explained by the failing line and the test that called it")
@@ -93,6 +106,9 @@ struct KataModeVerdictTests {
     @Test("Build errors are picked out of the log")
     func buildErrors() {
         let log = "Compiling…\n/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope\nnote: …"
-        #expect(TestLog.buildErrors(in: log) == ["/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope"])
+        #expect(
+            TestLog.buildErrors(in: log) == [
+                "/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope"
+            ])
     }
 }

@@ -11,7 +11,8 @@ struct ShapeCheckTests {
 
         init() throws {
             try write("Katas/Strategy/README.md", "# Brief")
-            try write("Katas/Strategy/Model.swift", "// TODO: Step 1 — never fatalError( here\nstruct Model {}")
+            try write(
+                "Katas/Strategy/Model.swift", "// TODO: Step 1 — never fatalError( here\nstruct Model {}")
             try write("Solutions/Strategy/Model.swift", "struct Model {}")
             try write("Tests/StrategyTests/ModelTests.swift", "import Testing")
             try write("docs/patterns/strategy.md", "# Strategy")
@@ -21,11 +22,14 @@ struct ShapeCheckTests {
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
 
-        func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appending(path: path)) }
+        func remove(_ path: String) throws {
+            try FileManager.default.removeItem(at: root.appending(path: path))
+        }
 
         var problems: [String] { ShapeCheck(root: root).problems() }
     }
@@ -42,28 +46,31 @@ struct ShapeCheckTests {
         let fixture = try Fixture()
         try fixture.remove("Katas/Strategy/README.md")
         try fixture.write("docs/patterns/strategy.md", "  \n")
-        #expect(fixture.problems == [
-            "Katas/Strategy/README.md is missing or empty: every kata needs its brief.",
-            "docs/patterns/strategy.md is missing or empty: every pattern needs its guide.",
-        ])
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy/README.md is missing or empty: every kata needs its brief.",
+                "docs/patterns/strategy.md is missing or empty: every pattern needs its guide.",
+            ])
     }
 
     @Test("Stubs and solution must have the same file names")
     func mismatchedFiles() throws {
         let fixture = try Fixture()
         try fixture.write("Solutions/Strategy/Extra.swift", "")
-        #expect(fixture.problems == [
-            "Katas/Strategy and Solutions/Strategy must have the same file names; only in the solution: Extra.swift."
-        ])
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy and Solutions/Strategy must have the same file names; only in the solution: Extra.swift."
+            ])
     }
 
     @Test("A stub that can crash is named with its line")
     func crashingStub() throws {
         let fixture = try Fixture()
         try fixture.write("Katas/Strategy/Model.swift", "struct Model {\n    func f() -> Int { try! g() }\n}")
-        #expect(fixture.problems == [
-            "Katas/Strategy/Model.swift:2 uses try!: a stub must never crash the test run."
-        ])
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy/Model.swift:2 uses try!: a stub must never crash the test run."
+            ])
     }
 
     @Test("A folder that is not one of the nine patterns is refused")
@@ -78,10 +85,11 @@ struct ShapeCheckTests {
         let fixture = try Fixture()
         try fixture.remove("Solutions/Strategy/Model.swift")
         try fixture.remove("Tests/StrategyTests/ModelTests.swift")
-        #expect(fixture.problems == [
-            "Solutions/Strategy has no .swift files.",
-            "Tests/StrategyTests has no tests.",
-        ])
+        #expect(
+            fixture.problems == [
+                "Solutions/Strategy has no .swift files.",
+                "Tests/StrategyTests has no tests.",
+            ])
     }
 }
 

@@ -27,7 +27,8 @@ struct XUnitReportTests {
         #expect(report.results.count == 3)
         #expect(report.results[0] == TestResult(classname: "ScanKitTests", name: "okScanKit()", failures: []))
         #expect(report.results[0].passed)
-        #expect(report.results[1].failures == ["Expectation failed: (a → 0) == 42 (error)", "x < y && \"q\" A"])
+        #expect(
+            report.results[1].failures == ["Expectation failed: (a → 0) == 42 (error)", "x < y && \"q\" A"])
         #expect(report.results[1].module == "StrategyTests")
         #expect(report.results[1].id == "StrategyTests.Step1/b(x:)")
         #expect(report.results[2].skipped)

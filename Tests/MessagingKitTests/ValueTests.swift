@@ -59,8 +59,9 @@ struct ValueTests {
 
     @Test("A connection state names itself")
     func connectionStateNames() {
-        #expect(ConnectionState.allCases.map(\.description) == [
-            "created", "connected", "disconnected", "reconnecting", "released",
-        ])
+        #expect(
+            ConnectionState.allCases.map(\.description) == [
+                "created", "connected", "disconnected", "reconnecting", "released",
+            ])
     }
 }

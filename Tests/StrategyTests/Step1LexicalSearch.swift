@@ -15,7 +15,9 @@ struct Step1LexicalSearch {
     func keepsMatchesInGivenOrder() async {
         let found = await strategy.filter(town.places, matching: "r")
         #expect(
-            found.map(\.name) == ["Bäckerei Öztürk", "CAFE NOIR", "Müller Drogerie", "Harbour Café", "Café Central"],
+            found.map(\.name) == [
+                "Bäckerei Öztürk", "CAFE NOIR", "Müller Drogerie", "Harbour Café", "Café Central",
+            ],
             "Every name containing \"r\" (any case), in the order of the input (step 1)"
         )
     }

@@ -37,7 +37,10 @@ struct Step2NearAddressSearch {
         let expected =
             radius < 1_000
             ? ["Harbour Café"]
-            : ["Harbour Café", "Müller Drogerie", "CAFE NOIR", "Old Town Books", "Café Central", "Bäckerei Öztürk"]
+            : [
+                "Harbour Café", "Müller Drogerie", "CAFE NOIR", "Old Town Books", "Café Central",
+                "Bäckerei Öztürk",
+            ]
         #expect(found.map(\.name) == expected, "Radius \(Int(radius)) m around Harbour (step 2)")
     }
 

@@ -2,8 +2,9 @@ import ScanKit
 import Strategy
 import Testing
 
-/// In these tests the geocoder itself plays the impatient user: while it is still resolving an
-/// address, it makes the model search again. That is exactly what happens when someone keeps
+/// Tests in which the geocoder plays the impatient user.
+///
+/// While it is still resolving an address, the geocoder makes the model search again. That is exactly what happens when someone keeps
 /// typing while a slow geocoder is working, but here it happens in a fixed order, every time.
 @Suite("Step 4 — A late answer never replaces a newer one", .tags(.scan))
 @MainActor
