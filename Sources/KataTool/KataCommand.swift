@@ -56,7 +56,8 @@ struct KataCommand {
         let shapeProblems = shape.problems()
         if shapeProblems.isEmpty {
             print(
-                "✔ Shape: \(patterns.count) kata(s) with brief, stubs, solution, tests and guide: \(patterns.map(\.name).joined(separator: ", "))."
+                "✔ Shape: \(patterns.count) \(patterns.count == 1 ? "kata has its" : "katas have their") brief, stubs, "
+                    + "solution, tests and guide: \(patterns.map(\.name).joined(separator: ", "))."
             )
         } else {
             print("✘ Shape:")
@@ -74,7 +75,8 @@ struct KataCommand {
 
         let run = SwiftTestRun(
             root: root,
-            outputFolder: root.appending(path: options.scratchPath ?? ".build").appending(path: "kata-check"),
+            outputFolder: (options.scratchPath ?? root.appending(path: ".build")).appending(
+                path: "kata-check"),
             scratchPath: options.scratchPath
         )
         print(
@@ -147,8 +149,10 @@ struct KataCommand {
 
 /// The options of `kata check`.
 struct CheckOptions: Equatable {
+    /// The package's root folder.
     var packageRoot = URL(filePath: FileManager.default.currentDirectoryPath)
-    var scratchPath: String?
+    /// The build folder for `swift test`, resolved against the current folder as SwiftPM does.
+    var scratchPath: URL?
 
     /// A command-line mistake, said in one sentence.
     struct UsageError: Error, CustomStringConvertible {
@@ -163,10 +167,13 @@ struct CheckOptions: Equatable {
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw UsageError(description: "\(argument) needs a path.")
                 }
+                let currentFolder = URL(
+                    filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
+                let url = URL(filePath: value, relativeTo: currentFolder).absoluteURL
                 if argument == "--package-path" {
-                    packageRoot = URL(filePath: value)
+                    packageRoot = url
                 } else {
-                    scratchPath = value
+                    scratchPath = url
                 }
             default:
                 throw UsageError(description: "Unknown option '\(argument)'.")

@@ -19,7 +19,7 @@ struct SwiftTestRun {
     /// Where the log and the xUnit files go.
     let outputFolder: URL
     /// Passed on as `--scratch-path` when set.
-    let scratchPath: String?
+    let scratchPath: URL?
 
     /// The file `swift test`'s output is written to.
     var logFile: URL { outputFolder.appending(path: "swift-test.log") }
@@ -41,7 +41,7 @@ struct SwiftTestRun {
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments =
             ["swift", "test", "--package-path", root.path, "--xunit-output", xunit.path]
-            + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+            + (scratchPath.map { ["--scratch-path", $0.path] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         // Kata mode means the stubs, whatever the caller's shell says.
         environment["KATA_SOLUTIONS"] = nil

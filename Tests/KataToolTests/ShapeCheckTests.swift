@@ -99,7 +99,10 @@ struct CheckOptionsTests {
     func parses() throws {
         let options = try CheckOptions(parsing: ["--package-path", "/tmp/p", "--scratch-path", ".build-x"])
         #expect(options.packageRoot.path == "/tmp/p")
-        #expect(options.scratchPath == ".build-x")
+        let currentFolder = FileManager.default.currentDirectoryPath
+        #expect(
+            options.scratchPath?.path == URL(filePath: currentFolder).appending(path: ".build-x").path,
+            "A relative scratch path is relative to the current folder, as for SwiftPM")
         #expect(throws: CheckOptions.UsageError.self) { try CheckOptions(parsing: ["--fast"]) }
         #expect(throws: CheckOptions.UsageError.self) { try CheckOptions(parsing: ["--package-path"]) }
     }
