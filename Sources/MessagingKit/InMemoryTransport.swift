@@ -11,8 +11,9 @@ import Synchronization
 /// | ``restore()`` | `disconnected` by a ``drop()``  | `connected`    |
 /// | ``deliver(_:)`` | `connected`                   | (unchanged)    |
 ///
-/// Any other call throws ``TransportError/notAllowed(action:status:)``, so a test that drives
-/// the transport wrongly fails loudly instead of passing by accident.
+/// Called in any other status, `deliver(_:)` throws ``TransportError/notConnected(_:)`` and the
+/// others throw ``TransportError/notAllowed(action:status:)``: a test that drives the transport
+/// wrongly fails loudly instead of passing by accident.
 ///
 /// Callbacks run synchronously, on the caller's thread, before the call returns: when
 /// `try transport.accept()` returns, every status handler has already seen `connected`.
