@@ -104,20 +104,22 @@ struct KataCommand {
     static func problems(
         of outcome: SwiftTestRun.Outcome, patterns: [Pattern], rootPath: String, logPath: String
     ) -> [String] {
-        guard let xml = outcome.swiftTestingXML else {
-            let errors = TestLog.buildErrors(in: outcome.log)
+        let errors = TestLog.buildErrors(in: outcome.log)
+        if outcome.swiftTestingXML == nil, !errors.isEmpty {
             let problem =
-                errors.isEmpty
-                ? "`swift test` exited with status \(outcome.status) and wrote no test results; see \(logPath)."
-                : "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
-                    + errors.prefix(10).joined(separator: "\n    ")
+                "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
+                + errors.prefix(10).joined(separator: "\n    ")
             print("✘ \(problem)")
             return [problem]
         }
-        let report = XUnitReport(xml: xml)
-        guard report.isComplete, !outcome.log.contains("unexpected signal") else {
+        let report = outcome.swiftTestingXML.map(XUnitReport.init(xml:))
+        let crashed = outcome.log.contains("unexpected signal") || report?.isComplete == false
+        guard let report, !crashed else {
             var problem =
-                "The test process crashed before the run finished, hiding every result after it. A stub must never crash."
+                crashed
+                ? "The test process crashed before the run finished, hiding every result after it. "
+                    + "A stub must never crash."
+                : "`swift test` exited with status \(outcome.status) and wrote no test results."
             for line in TestLog.crashReport(in: outcome.log, root: rootPath) { problem += "\n    " + line }
             problem += "\n    Full log: \(logPath)"
             print("✘ \(problem)")
