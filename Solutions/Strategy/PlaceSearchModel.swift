@@ -53,9 +53,11 @@ public final class PlaceSearchModel {
     private func refresh() async {
         latestSearch += 1
         let thisSearch = latestSearch
-        // Why read `strategy`, `places` and `term` before the await: they are this search's
-        // inputs. If the scope changes while we wait, that change starts its own search.
+        // `strategy`, `places` and `term` are read as the call starts: they are this search's
+        // inputs. A scope change or a new term while we wait starts a search of its own.
         let found = await strategy.filter(places, matching: term)
+        // Why: if another search started while we waited, this answer is stale. Dropping it is
+        // safe because the newer search will write (or has written) its own answer.
         guard thisSearch == latestSearch else { return }
         results = found
     }
