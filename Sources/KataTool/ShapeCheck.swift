@@ -8,27 +8,37 @@ struct ShapeCheck {
 
     /// The patterns that have a kata or a solution folder.
     func patternsPresent() -> [Pattern] {
-        let names = Set(folders(in: "Katas") + folders(in: "Solutions"))
-        return Pattern.all.filter { names.contains($0.name) }.sorted()
+        Self.patterns(named: patternFolders())
     }
 
     /// Everything that is missing or wrong, one sentence each; empty when the shape holds.
     func problems() -> [String] {
         var problems: [String] = []
         let known = Set(Pattern.all.map(\.name))
-        for folder in Set(folders(in: "Katas") + folders(in: "Solutions")).sorted()
-        where !known.contains(folder) {
+        let names = patternFolders()
+        for folder in names.sorted() where !known.contains(folder) {
             problems.append(
                 "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", ")))."
             )
         }
-        if patternsPresent().isEmpty {
+        let present = Self.patterns(named: names)
+        if present.isEmpty {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
         }
-        for pattern in patternsPresent() {
+        for pattern in present {
             problems += self.problems(of: pattern)
         }
         return problems
+    }
+
+    /// The known patterns among `names`, in name order.
+    private static func patterns(named names: Set<String>) -> [Pattern] {
+        Pattern.all.filter { names.contains($0.name) }.sorted()
+    }
+
+    /// The folder names under `Katas/` and `Solutions/`, together.
+    private func patternFolders() -> Set<String> {
+        Set(folders(in: "Katas") + folders(in: "Solutions"))
     }
 
     private func problems(of pattern: Pattern) -> [String] {
