@@ -11,7 +11,8 @@ import PackageDescription
 ///
 /// Adding a kata is adding one line here.
 let katas: [(pattern: String, domain: String)] = [
-    ("Strategy", "ScanKit")
+    ("Strategy", "ScanKit"),
+    ("Factory", "MessagingKit"),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

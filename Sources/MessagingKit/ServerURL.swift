@@ -23,6 +23,15 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
         guard let url = URL(string: text, encodingInvalidCharacters: false), !text.isEmpty else {
             throw .invalidURL(text, reason: "it is not a URL")
         }
+        try self.init(url)
+    }
+
+    /// Checks that `url` is a server URL.
+    ///
+    /// - Throws: ``MessagingError/invalidURL(_:reason:)``, naming the URL, when `url` has no
+    ///   scheme or no host.
+    public init(_ url: URL) throws(MessagingError) {
+        let text = url.absoluteString
         guard let scheme = url.scheme, !scheme.isEmpty else {
             throw .invalidURL(text, reason: "it has no scheme such as wss://")
         }

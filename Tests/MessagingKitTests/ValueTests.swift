@@ -1,3 +1,4 @@
+import Foundation
 import MessagingKit
 import Testing
 
@@ -24,6 +25,17 @@ struct ValueTests {
     func refusesBadURL(text: String, reason: String) {
         #expect(throws: MessagingError.invalidURL(text, reason: reason)) {
             try ServerURL(text)
+        }
+    }
+
+    @Test("A Foundation URL is checked the same way")
+    func checksFoundationURL() throws {
+        let url = try #require(URL(string: "wss://Chat.Example.com/socket"))
+        #expect(try ServerURL(url).url == url)
+        #expect(try ServerURL(url).host == "chat.example.com")
+        let noHost = try #require(URL(string: "memory:chat"))
+        #expect(throws: MessagingError.invalidURL("memory:chat", reason: "it has no host")) {
+            try ServerURL(noHost)
         }
     }
 

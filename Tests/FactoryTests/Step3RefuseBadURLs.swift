@@ -1,0 +1,37 @@
+import Factory
+import Testing
+
+@Suite("Step 3 — Refuse a URL no connection can serve", .tags(.messaging))
+struct Step3RefuseBadURLs {
+    let recorder = TransportRecorder()
+
+    @Test(
+        "An unsupported scheme is refused with an error naming the URL, and nothing is made",
+        arguments: ["ftp://files.example.com", "http://chat.example.com", "https://chat.example.com/socket"]
+    )
+    func unsupportedScheme(text: String) throws {
+        let address = try url(text)
+        #expect(
+            throws: ConnectionFactoryError.unsupportedScheme(address),
+            "\(text): no connection speaks this scheme (step 3)"
+        ) {
+            try recorder.factory.makeConnection(for: address)
+        }
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 3)")
+    }
+
+    @Test(
+        "A URL without a host is refused with an error naming the URL, and nothing is made",
+        arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat"]
+    )
+    func missingHost(text: String) throws {
+        let address = try url(text)
+        #expect(
+            throws: ConnectionFactoryError.missingHost(address),
+            "\(text) names no server to connect to (step 3)"
+        ) {
+            try recorder.factory.makeConnection(for: address)
+        }
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 3)")
+    }
+}

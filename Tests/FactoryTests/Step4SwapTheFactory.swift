@@ -1,0 +1,93 @@
+import Factory
+import Foundation
+import MessagingKit
+import Synchronization
+import Testing
+
+// Declared here, in the tests: the client has never heard of them, so it can't special-case
+// them. All it may rely on is the ConnectionFactory protocol.
+
+/// A connection that goes nowhere and remembers whether it was asked to connect.
+private final class LoopbackConnection: Connection {
+    let id = UUID()
+    let url: URL
+    private let connected = Mutex(false)
+
+    init(url: URL) { self.url = url }
+
+    var status: TransportStatus { connected.withLock { $0 } ? .connected : .idle }
+    func connect() { connected.withLock { $0 = true } }
+    func disconnect() { connected.withLock { $0 = false } }
+    func send(_ event: Event) throws(TransportError) {}
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+}
+
+/// Makes a LoopbackConnection for every URL, whatever its scheme, and keeps them all.
+private final class LoopbackFactory: ConnectionFactory {
+    private let made = Mutex<[LoopbackConnection]>([])
+
+    var connections: [LoopbackConnection] { made.withLock { $0 } }
+
+    func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+        let connection = LoopbackConnection(url: url)
+        made.withLock { $0.append(connection) }
+        return connection
+    }
+}
+
+/// Refuses every URL.
+private struct RefusingFactory: ConnectionFactory {
+    func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+        throw .unsupportedScheme(url)
+    }
+}
+
+@Suite("Step 4 — The app depends on the factory alone", .tags(.messaging))
+struct Step4SwapTheFactory {
+    @Test("open(_:) returns the connection its factory made, connecting")
+    func opensFactoryConnection() throws {
+        let factory = LoopbackFactory()
+        let client = MessagingClient(factory: factory)
+        let address = try url("wss://chat.example.com/socket")
+        let opened = try client.open(address)
+        let made = try #require(
+            factory.connections.first, "open(_:) asks its factory for the connection (step 4)")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 4)")
+        #expect(opened === made, "open(_:) returns the very connection the factory made (step 4)")
+        #expect(made.status == .connected, "open(_:) starts connecting the connection (step 4)")
+    }
+
+    @Test("Swapping the factory swaps every connection the client opens")
+    func swappingFactorySwapsConnections() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let addresses = [chat, try url("memory://chat.test"), try url("pigeon://coop.example.com")]
+
+        let recorder = TransportRecorder()
+        let appClient = MessagingClient(factory: recorder.factory)
+        #expect(
+            try appClient.open(chat) is SocketConnection,
+            "With the app's factory, a wss URL opens a socket connection (step 4)"
+        )
+
+        let loopback = LoopbackFactory()
+        let testClient = MessagingClient(factory: loopback)
+        let opened = try addresses.map { try testClient.open($0) }
+        #expect(
+            opened.allSatisfy { $0 is LoopbackConnection },
+            "With another factory, every connection is that factory's, whatever the scheme (step 4)"
+        )
+        #expect(loopback.connections.count == addresses.count, "Every open went through the factory (step 4)")
+    }
+
+    @Test("A refused URL reaches the caller as the factory's error")
+    func refusedURLIsFactoryError() throws {
+        let client = MessagingClient(factory: RefusingFactory())
+        let address = try url("wss://chat.example.com/socket")
+        #expect(
+            throws: ConnectionFactoryError.unsupportedScheme(address),
+            "open(_:) passes the factory's error on, unchanged (step 4)"
+        ) {
+            try client.open(address)
+        }
+    }
+}
