@@ -13,6 +13,8 @@ import PackageDescription
 let katas: [(pattern: String, domain: String)] = [
     ("Strategy", "ScanKit"),
     ("Factory", "MessagingKit"),
+    ("Flyweight", "MessagingKit"),
+    ("Singleton", "MessagingKit"),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

@@ -12,11 +12,18 @@ struct Step1SocketConnection {
         connection = SocketConnection(transport: transport)
     }
 
+    /// Connects the connection and plays the server accepting it.
+    private func connectAndAccept() throws {
+        connection.connect()
+        try #require(transport.status == .connecting, "connect() asks the transport to connect (step 1)")
+        try transport.accept()
+    }
+
     @Test("connect() asks the transport to connect, and status follows the transport")
     func connectsThroughTransport() throws {
         #expect(connection.url == transport.url.url, "A socket connection has its transport's URL (step 1)")
         connection.connect()
-        #expect(transport.status == .connecting, "connect() starts the transport connecting (step 1)")
+        try #require(transport.status == .connecting, "connect() starts the transport connecting (step 1)")
         #expect(connection.status == .connecting, "status is the transport's status (step 1)")
         try transport.accept()
         #expect(
@@ -32,8 +39,7 @@ struct Step1SocketConnection {
         ) {
             try connection.send(hello)
         }
-        connection.connect()
-        try transport.accept()
+        try connectAndAccept()
         try connection.send(hello)
         #expect(
             transport.sentEvents == [hello], "A sent event reaches the server through the transport (step 1)")
@@ -42,8 +48,7 @@ struct Step1SocketConnection {
     @Test("Events from the server reach every onEvent handler")
     func deliversEvents() async throws {
         let typing = try Event("typing", payload: ["user": "ana"])
-        connection.connect()
-        try transport.accept()
+        try connectAndAccept()
         try await confirmation("Both handlers hear the server's event (step 1)", expectedCount: 2) { heard in
             connection.onEvent { event in
                 if event == typing { heard() }
@@ -57,8 +62,7 @@ struct Step1SocketConnection {
 
     @Test("disconnect() closes the transport")
     func disconnectsTransport() throws {
-        connection.connect()
-        try transport.accept()
+        try connectAndAccept()
         connection.disconnect()
         #expect(transport.status == .disconnected, "disconnect() closes the transport (step 1)")
         #expect(connection.status == .disconnected, "status is the transport's status (step 1)")

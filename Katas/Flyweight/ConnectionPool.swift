@@ -1,0 +1,66 @@
+import Foundation
+import MessagingKit
+
+/// Shares one connection per server URL among everyone who asks.
+///
+/// The same URL always gives the same connection (the same object, with the same id) until it
+/// is released; the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold. Feature
+/// code asks for a ``ConnectionHandler`` and never makes a connection itself.
+///
+/// Every method may be called from any task at the same time.
+public final class ConnectionPool: Sendable {
+    private let factory: any ConnectionFactory
+
+    /// Creates an empty pool that asks `factory` for each new connection.
+    public init(factory: any ConnectionFactory) {
+        self.factory = factory
+    }
+
+    /// How many connections the pool holds: one per URL requested and not released.
+    public var count: Int {
+        // TODO: Step 1 — count the pooled connections.
+        0
+    }
+
+    /// The shared connection for `url`: the pooled one, or a new one from the factory, pooled.
+    ///
+    /// Looking up a URL takes the same time however many connections the pool holds.
+    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
+    ///   pooled then.
+    public func connection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+        // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
+        // TODO: Step 4 — make sure two tasks asking for a new URL at once still get one connection.
+        // For now every request makes a new connection, as if there were no pool.
+        try factory.makeConnection(for: url)
+    }
+
+    /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is
+    /// not connecting or connected yet.
+    ///
+    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
+    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
+        // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use,
+        //       and start connecting the shared connection.
+        ConnectionHandler(connection: try connection(for: url))
+    }
+
+    /// Whether any handle on `url`'s connection is still open.
+    ///
+    /// `false` when the pool holds no connection for `url`.
+    public func isInUse(_ url: URL) -> Bool {
+        // TODO: Step 2 — in use while any of the connection's handles is open.
+        false
+    }
+
+    /// Disconnects `url`'s connection and removes it from the pool, unless a handle on it is
+    /// still open.
+    ///
+    /// The next request for `url` then makes a fresh connection.
+    /// - Returns: whether a connection was released: `false` when one is still in use or the
+    ///   pool holds none for `url`.
+    @discardableResult
+    public func release(_ url: URL) -> Bool {
+        // TODO: Step 3 — release an idle connection: disconnect it and forget it.
+        false
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The app's one place to get a connection handle, for the app's whole life.
+///
+/// Feature code writes `try ConnectionManager.shared.makeHandler(for: url)` and never builds a
+/// pool or a factory. Tests build their own managers with ``init(pool:)``, so no test sees what
+/// another left behind in ``shared``.
+///
+/// It must compile in Swift 6 language mode and be safe to use from any task at once: the
+/// brief shows what the compiler says when it isn't.
+public final class ConnectionManager: Sendable {
+    /// The manager the app uses, the same one on every access, for the app's lifetime.
+    ///
+    /// Its pool makes connections with ``SchemeConnectionFactory``.
+    public static var shared: ConnectionManager {
+        // TODO: Step 2 — one instance for the app's lifetime. This computed property makes a
+        //       new manager, with a new pool, every time anyone reads it.
+        ConnectionManager(pool: ConnectionPool(factory: SchemeConnectionFactory()))
+    }
+
+    /// Creates a manager that hands out handles from `pool`.
+    ///
+    /// The app uses ``shared``; tests and previews create their own with a pool they control.
+    public init(pool: ConnectionPool) {
+        // TODO: Step 1 — keep the pool.
+    }
+
+    /// Opens a handle on the shared connection for `url`.
+    ///
+    /// Every call gets a new handle; every handle on one URL shares one connection.
+    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
+    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
+        // TODO: Step 1 — ask the pool you were given.
+        // For now every call builds a pool of its own, as each screen did before there was a
+        // manager: nothing is shared.
+        try ConnectionPool(factory: SchemeConnectionFactory()).makeHandler(for: url)
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Makes the connection for a server URL.
+///
+/// Everything that needs a connection (a messaging client, a connection pool) holds an
+/// `any ConnectionFactory` and calls ``makeConnection(for:)``. None of them names a concrete
+/// connection class, so swapping the factory swaps every connection they make.
+public protocol ConnectionFactory: Sendable {
+    /// Makes a new, not yet connected connection to `url`.
+    ///
+    /// Every call makes a new connection: sharing connections is someone else's job.
+    /// - Throws: ``ConnectionFactoryError`` when this factory can't connect to `url`. Nothing is
+    ///   made in that case: no half-built connection, no socket.
+    func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection
+}

@@ -1,0 +1,64 @@
+import Flyweight
+import Testing
+
+@Suite("Step 1 — One shared connection per URL", .tags(.messaging))
+struct Step1SharedConnection {
+    let factory = CountingFactory()
+    let pool: ConnectionPool
+
+    init() {
+        pool = ConnectionPool(factory: factory)
+    }
+
+    @Test("The same URL gives the same connection: the same object, with the same id")
+    func sameURLSameConnection() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let first = try pool.connection(for: chat)
+        let second = try pool.connection(for: chat)
+        #expect(first === second, "Asking twice for one URL gives the very same connection (step 1)")
+        #expect(first.id == second.id, "…so it has the same id (step 1)")
+        #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (step 1)")
+    }
+
+    @Test("Another URL gets another connection, and each URL keeps its own")
+    func otherURLOtherConnection() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let support = try url("wss://support.example.com/socket")
+        let chatConnection = try pool.connection(for: chat)
+        let supportConnection = try pool.connection(for: support)
+        #expect(chatConnection !== supportConnection, "Two URLs, two connections (step 1)")
+        #expect(chatConnection.id != supportConnection.id, "Two connections, two ids (step 1)")
+        #expect(
+            try pool.connection(for: chat) === chatConnection, "Asking for chat again gives chat's (step 1)")
+        #expect(pool.count == 2, "The pool holds one connection per URL (step 1)")
+    }
+
+    @Test("10,000 requests over 100 URLs make exactly 100 connections")
+    func factoryAskedOncePerURL() throws {
+        let urls = try servers(100)
+        var wrongURL = 0
+        for _ in 0..<100 {
+            for address in urls where try pool.connection(for: address).url != address {
+                wrongURL += 1
+            }
+        }
+        #expect(wrongURL == 0, "Each request gets the connection for its own URL (step 1)")
+        #expect(
+            factory.connectionsMade == 100, "The factory is asked once per URL, not once per request (step 1)"
+        )
+        #expect(pool.count == 100, "The pool holds 100 connections (step 1)")
+    }
+
+    @Test("A URL the factory refuses pools nothing, and its error reaches the caller")
+    func refusedURLPoolsNothing() throws {
+        _ = try pool.connection(for: try url("wss://chat.example.com/socket"))
+        let files = try url("ftp://files.example.com")
+        #expect(
+            throws: ConnectionFactoryError.unsupportedScheme(files),
+            "The factory's error is passed on unchanged (step 1)"
+        ) {
+            try pool.connection(for: files)
+        }
+        #expect(pool.count == 1, "A refused URL adds nothing to the pool (step 1)")
+    }
+}

@@ -1,0 +1,57 @@
+import Flyweight
+import Testing
+
+@Suite("Step 3 — Release idle connections", .tags(.messaging))
+struct Step3Release {
+    let factory = CountingFactory()
+    let pool: ConnectionPool
+
+    init() {
+        pool = ConnectionPool(factory: factory)
+    }
+
+    @Test("A connection with an open handle is not released")
+    func inUseIsNotReleased() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try pool.makeHandler(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        #expect(!pool.release(chat), "release(_:) refuses while a handle is open (step 3)")
+        #expect(pool.count == 1, "The connection stays in the pool (step 3)")
+        #expect(transport.status == .connected, "…and stays connected (step 3)")
+        #expect(
+            (try pool.connection(for: chat)).id == screen.connectionID,
+            "The next request still gets the same connection (step 3)"
+        )
+    }
+
+    @Test("Releasing an idle connection disconnects it and removes it from the pool")
+    func idleIsReleased() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let support = try url("wss://support.example.com/socket")
+        let screen = try pool.makeHandler(for: chat)
+        _ = try pool.makeHandler(for: support)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        screen.close()
+
+        #expect(pool.release(chat), "With every handle closed, release(_:) releases (step 3)")
+        #expect(transport.status == .disconnected, "A released connection is disconnected (step 3)")
+        #expect(pool.count == 1, "…and removed from the pool; the other URL's stays (step 3)")
+        #expect(!pool.release(chat), "Releasing it again finds nothing to release (step 3)")
+    }
+
+    @Test("After a release, the next request for the URL makes a fresh connection")
+    func releasedURLGetsFreshConnection() throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let old = try pool.connection(for: chat)
+        try #require(pool.release(chat), "A connection nobody opened a handle on is idle (step 3)")
+
+        let fresh = try pool.connection(for: chat)
+        #expect(fresh !== old, "A released connection is never handed out again (step 3)")
+        #expect(fresh.id != old.id, "The fresh connection has a new id (step 3)")
+        #expect(
+            factory.connectionsMade(for: chat) == 2, "The factory is asked again after a release (step 3)")
+    }
+}

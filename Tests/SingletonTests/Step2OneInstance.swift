@@ -1,0 +1,33 @@
+import Singleton
+import Testing
+
+// The only tests that touch `ConnectionManager.shared`, and they only compare identities:
+// nothing they do can leak into another test.
+@Suite("Step 2 — One manager for the app's lifetime", .tags(.messaging))
+struct Step2OneInstance {
+    @Test("Every access to shared returns the same manager")
+    func sharedIsOneInstance() {
+        #expect(
+            ConnectionManager.shared === ConnectionManager.shared,
+            "shared is one instance, not a new manager on every access (step 2)"
+        )
+    }
+
+    @Test("1,000 tasks reading shared at once all see one manager")
+    func sharedFromManyTasks() async throws {
+        // The managers themselves are collected, not their ObjectIdentifiers: an identifier
+        // outlives its object, and the address of a manager that was freed is soon reused by
+        // the next one, so freshly made managers could all show the same identifier.
+        let seen = await withTaskGroup(of: ConnectionManager.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { ConnectionManager.shared }
+            }
+            return await group.reduce(into: [ConnectionManager]()) { $0.append($1) }
+        }
+        let first = try #require(seen.first, "Every task reads shared (step 2)")
+        #expect(
+            seen.allSatisfy { $0 === first },
+            "However many tasks race to read it first, there is one manager (step 2)"
+        )
+    }
+}
