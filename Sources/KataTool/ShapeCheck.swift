@@ -68,6 +68,7 @@ struct ShapeCheck {
                         ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
                     + ".")
         }
+        problems += givenCopyProblems(in: kata, of: pattern) + givenCopyProblems(in: solution, of: pattern)
         if swiftFiles(in: tests).isEmpty {
             problems.append("\(tests) has no tests.")
         }
@@ -76,6 +77,31 @@ struct ShapeCheck {
                 problems.append(
                     "\(kata)/\(file):\(finding.line) uses \(finding.call): a stub must never crash the test run."
                 )
+            }
+        }
+        return problems
+    }
+
+    /// Files under `<folder>/Given/` come from another kata, so that this one stands alone. Each
+    /// must be an exact copy of the file with the same name in another kata's solution, so that a
+    /// fix made there can't be forgotten here.
+    private func givenCopyProblems(in folder: String, of pattern: Pattern) -> [String] {
+        let given = swiftFiles(in: folder).filter { $0.hasPrefix("Given/") }.sorted()
+        guard !given.isEmpty else { return [] }
+        let others = Self.patterns(named: Set(folders(in: "Solutions"))).filter { $0 != pattern }
+        var problems: [String] = []
+        for file in given {
+            let name = String(file.dropFirst("Given/".count))
+            let text = read("\(folder)/\(file)")
+            let sources = others.map { "Solutions/\($0.name)/\(name)" }.filter { isNonEmptyFile($0) }
+            if sources.isEmpty {
+                problems.append(
+                    "\(folder)/\(file) is under Given/, but no other kata's solution has \(name) to copy it from."
+                )
+            } else if !sources.contains(where: { read($0) == text }) {
+                problems.append(
+                    "\(folder)/\(file) differs from \(sources.joined(separator: " and ")): "
+                        + "a Given/ file must be an exact copy of the original; copy it again.")
             }
         }
         return problems
@@ -105,9 +131,10 @@ struct ShapeCheck {
         }
     }
 
+    /// The `.swift` files under `path`, subfolders included, as paths relative to it
+    /// (`Model.swift`, `Given/Connection.swift`).
     private func swiftFiles(in path: String) -> Set<String> {
-        let entries =
-            (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: path).path)) ?? []
+        let entries = FileManager.default.subpaths(atPath: root.appending(path: path).path) ?? []
         return Set(entries.filter { $0.hasSuffix(".swift") })
     }
 

@@ -73,6 +73,30 @@ struct ShapeCheckTests {
             ])
     }
 
+    @Test("Files under Given/ count as stubs and must copy another kata's solution exactly")
+    func givenFiles() throws {
+        let fixture = try Fixture()
+        try fixture.write("Katas/Factory/README.md", "# Brief")
+        try fixture.write("Katas/Factory/Maker.swift", "struct Maker {}")
+        try fixture.write("Solutions/Factory/Maker.swift", "struct Maker {}")
+        try fixture.write("Tests/FactoryTests/MakerTests.swift", "import Testing")
+        try fixture.write("docs/patterns/factory.md", "# Factory")
+        try fixture.write("Katas/Strategy/Given/Maker.swift", "struct Maker {}")
+        try fixture.write("Solutions/Strategy/Given/Maker.swift", "struct Maker {}")
+        #expect(fixture.problems == [])
+
+        try fixture.write("Solutions/Strategy/Given/Maker.swift", "struct Maker { let drift = 1 }")
+        try fixture.write("Katas/Strategy/Given/Other.swift", "func f() { fatalError() }")
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy and Solutions/Strategy must have the same file names; only in the kata: Given/Other.swift.",
+                "Katas/Strategy/Given/Other.swift is under Given/, but no other kata's solution has Other.swift to copy it from.",
+                "Solutions/Strategy/Given/Maker.swift differs from Solutions/Factory/Maker.swift: "
+                    + "a Given/ file must be an exact copy of the original; copy it again.",
+                "Katas/Strategy/Given/Other.swift:1 uses fatalError: a stub must never crash the test run.",
+            ])
+    }
+
     @Test("A folder that is not one of the nine patterns is refused")
     func unknownPattern() throws {
         let fixture = try Fixture()
