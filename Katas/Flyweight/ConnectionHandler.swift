@@ -6,7 +6,7 @@ import MessagingKit
 /// The connection is shared; what differs from caller to caller lives here. A chat screen and
 /// an inbox badge each hold a handle on the same connection: each hears only the events it
 /// subscribed to, and closing one handle leaves the other working. The pool counts a connection
-/// as in use while any of its handles is open.
+/// as in use while any of its handles is open; a handle nobody holds any more counts as closed.
 ///
 /// Events arrive on whatever thread the transport delivers them, and the caller may close the
 /// handle from another: it must be safe to use from any task.

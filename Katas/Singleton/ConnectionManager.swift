@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
-/// Feature code writes `try ConnectionManager.shared.makeHandler(for: url)` and never builds a
+/// Feature code writes `try await ConnectionManager.shared.makeHandler(for: url)` and never builds a
 /// pool or a factory. Tests build their own managers with ``init(pool:)``, so no test sees what
 /// another left behind in ``shared``.
 ///
@@ -29,10 +29,10 @@ public final class ConnectionManager: Sendable {
     ///
     /// Every call gets a new handle; every handle on one URL shares one connection.
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
+    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> ConnectionHandler {
         // TODO: Step 1 — ask the pool you were given.
         // For now every call builds a pool of its own, as each screen did before there was a
         // manager: nothing is shared.
-        try ConnectionPool(factory: SchemeConnectionFactory()).makeHandler(for: url)
+        try await ConnectionPool(factory: SchemeConnectionFactory()).makeHandler(for: url)
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// differs from caller to caller lives here. A chat screen and an inbox badge each hold a
 /// handle on the same connection; each hears only the events it subscribed to, and closing one
 /// handle leaves the other working. The pool counts a connection as in use while any of its
-/// handles is open.
+/// handles is open; a handle nobody holds any more counts as closed.
 ///
 /// - Note: Why a class: the pool and the caller must see the same "open" flag, so a handle has
 ///   identity. Why `Sendable` with a `Mutex`: events arrive on whatever thread the transport
@@ -33,7 +33,8 @@ public final class ConnectionHandler: Sendable {
         connectionID = connection.id
         url = connection.url
         // Why `weak`: the connection outlives its handles, and the transport offers no way to
-        // unsubscribe. A weak capture lets a dropped handle go; its closure then does nothing.
+        // unsubscribe. A weak capture keeps the connection from holding the handle alive; once
+        // nothing else holds it, the closure does nothing.
         // Why not keep the connection: the handle needs none of it after this line. Feature code
         // reaches the shared part only through the handle's own, smaller surface.
         connection.onEvent { [weak self] event in self?.receive(event) }

@@ -3,7 +3,7 @@ import Foundation
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
 /// Role: **Singleton**. ``shared`` is the one instance the app uses. Feature code writes
-/// `try ConnectionManager.shared.makeHandler(for: url)` and never builds a pool or a factory.
+/// `try await ConnectionManager.shared.makeHandler(for: url)` and never builds a pool or a factory.
 ///
 /// The seed's version was `class ConnectionManager` with
 /// `static let shared = ConnectionManager(connectionPool: …)`. In Swift 6 language mode that
@@ -11,7 +11,7 @@ import Foundation
 /// `Sendable`, and a plain class is not. The fix is not to silence the checker
 /// (`nonisolated(unsafe)`) but to make the claim true: this class is `final`, its one stored
 /// property is a `let`, and that property's type is `Sendable`. All the mutable state lives in
-/// the pool, behind its `Mutex`.
+/// the pool, which is an actor.
 ///
 /// It is a singleton by convention, not by force: ``init(pool:)`` is public. Tests build their
 /// own managers with their own pools, so no test sees what another left behind in ``shared``.
@@ -44,7 +44,7 @@ public final class ConnectionManager: Sendable {
     ///
     /// Every call gets a new handle; every handle on one URL shares one connection.
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
-        try pool.makeHandler(for: url)
+    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> ConnectionHandler {
+        try await pool.makeHandler(for: url)
     }
 }

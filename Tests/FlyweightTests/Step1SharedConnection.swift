@@ -11,34 +11,35 @@ struct Step1SharedConnection {
     }
 
     @Test("The same URL gives the same connection: the same object, with the same id")
-    func sameURLSameConnection() throws {
+    func sameURLSameConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let first = try pool.connection(for: chat)
-        let second = try pool.connection(for: chat)
+        let first = try await pool.connection(for: chat)
+        let second = try await pool.connection(for: chat)
         #expect(first === second, "Asking twice for one URL gives the very same connection (step 1)")
         #expect(first.id == second.id, "…so it has the same id (step 1)")
         #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (step 1)")
     }
 
     @Test("Another URL gets another connection, and each URL keeps its own")
-    func otherURLOtherConnection() throws {
+    func otherURLOtherConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
-        let chatConnection = try pool.connection(for: chat)
-        let supportConnection = try pool.connection(for: support)
+        let chatConnection = try await pool.connection(for: chat)
+        let supportConnection = try await pool.connection(for: support)
         #expect(chatConnection !== supportConnection, "Two URLs, two connections (step 1)")
         #expect(chatConnection.id != supportConnection.id, "Two connections, two ids (step 1)")
         #expect(
-            try pool.connection(for: chat) === chatConnection, "Asking for chat again gives chat's (step 1)")
-        #expect(pool.count == 2, "The pool holds one connection per URL (step 1)")
+            try await pool.connection(for: chat) === chatConnection,
+            "Asking for chat again gives chat's (step 1)")
+        #expect(await pool.count == 2, "The pool holds one connection per URL (step 1)")
     }
 
     @Test("10,000 requests over 100 URLs make exactly 100 connections")
-    func factoryAskedOncePerURL() throws {
+    func factoryAskedOncePerURL() async throws {
         let urls = try servers(100)
         var wrongURL = 0
         for _ in 0..<100 {
-            for address in urls where try pool.connection(for: address).url != address {
+            for address in urls where try await pool.connection(for: address).url != address {
                 wrongURL += 1
             }
         }
@@ -46,19 +47,19 @@ struct Step1SharedConnection {
         #expect(
             factory.connectionsMade == 100, "The factory is asked once per URL, not once per request (step 1)"
         )
-        #expect(pool.count == 100, "The pool holds 100 connections (step 1)")
+        #expect(await pool.count == 100, "The pool holds 100 connections (step 1)")
     }
 
     @Test("A URL the factory refuses pools nothing, and its error reaches the caller")
-    func refusedURLPoolsNothing() throws {
-        _ = try pool.connection(for: try url("wss://chat.example.com/socket"))
+    func refusedURLPoolsNothing() async throws {
+        _ = try await pool.connection(for: try url("wss://chat.example.com/socket"))
         let files = try url("ftp://files.example.com")
-        #expect(
+        await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(files),
             "The factory's error is passed on unchanged (step 1)"
         ) {
-            try pool.connection(for: files)
+            try await pool.connection(for: files)
         }
-        #expect(pool.count == 1, "A refused URL adds nothing to the pool (step 1)")
+        #expect(await pool.count == 1, "A refused URL adds nothing to the pool (step 1)")
     }
 }

@@ -16,35 +16,35 @@ struct Step2Handles {
     }
 
     @Test("Handles on one URL are separate objects on one shared connection")
-    func handlesShareConnection() throws {
+    func handlesShareConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
-        let badge = try pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandler(for: chat)
+        let badge = try await pool.makeHandler(for: chat)
         #expect(screen !== badge, "Every caller gets a handle of its own (step 2)")
         #expect(screen.connectionID == badge.connectionID, "Both handles are on the same connection (step 2)")
         #expect(
-            screen.connectionID == (try pool.connection(for: chat)).id,
+            screen.connectionID == (try await pool.connection(for: chat)).id,
             "…the pool's connection for the URL (step 2)")
         #expect(factory.connectionsMade(for: chat) == 1, "Handles don't make connections (step 2)")
     }
 
     @Test("Opening a handle starts connecting the shared connection, once")
-    func handleConnects() throws {
+    func handleConnects() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        _ = try pool.makeHandler(for: chat)
+        _ = try await pool.makeHandler(for: chat)
         let transport = try factory.transport(for: chat)
         #expect(transport.status == .connecting, "The first handle starts connecting the connection (step 2)")
         try accept(transport)
-        _ = try pool.makeHandler(for: chat)
+        _ = try await pool.makeHandler(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (step 2)")
         #expect(transport.connectAttempts == 1, "One socket, connected once, for every handle (step 2)")
     }
 
     @Test("Each handle hears only the events it subscribed to")
-    func handleHearsItsOwnSubscriptions() throws {
+    func handleHearsItsOwnSubscriptions() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
-        let badge = try pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandler(for: chat)
+        let badge = try await pool.makeHandler(for: chat)
         let screenHeard = Heard()
         let badgeHeard = Heard()
         screen.onEvent(message.name, perform: screenHeard.action)
@@ -60,10 +60,10 @@ struct Step2Handles {
     }
 
     @Test("A closed handle hears nothing more; the other handles still do")
-    func closedHandleHearsNothing() throws {
+    func closedHandleHearsNothing() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
-        let badge = try pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandler(for: chat)
+        let badge = try await pool.makeHandler(for: chat)
         let screenHeard = Heard()
         let badgeHeard = Heard()
         screen.onEvent(message.name, perform: screenHeard.action)
@@ -81,15 +81,29 @@ struct Step2Handles {
     }
 
     @Test("A connection is in use while any of its handles is open")
-    func inUseWhileAnyHandleOpen() throws {
+    func inUseWhileAnyHandleOpen() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
-        let badge = try pool.makeHandler(for: chat)
-        #expect(pool.isInUse(chat), "Two open handles: in use (step 2)")
+        let screen = try await pool.makeHandler(for: chat)
+        let badge = try await pool.makeHandler(for: chat)
+        #expect(await pool.isInUse(chat), "Two open handles: in use (step 2)")
         screen.close()
-        #expect(pool.isInUse(chat), "One handle still open: still in use (step 2)")
+        #expect(await pool.isInUse(chat), "One handle still open: still in use (step 2)")
         badge.close()
         badge.close()
-        #expect(!pool.isInUse(chat), "Every handle closed: not in use (step 2)")
+        #expect(await !pool.isInUse(chat), "Every handle closed: not in use (step 2)")
+    }
+
+    @Test("A handle nobody holds any more no longer keeps its connection in use")
+    func droppedHandleIsNotInUse() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        var screen: ConnectionHandler? = try await pool.makeHandler(for: chat)
+        #expect(screen?.isOpen == true, "A new handle is open (step 2)")
+        #expect(await pool.isInUse(chat), "An open handle keeps the connection in use (step 2)")
+        // The screen goes away without calling close(): its handle is freed.
+        screen = nil
+        #expect(
+            await !pool.isInUse(chat),
+            "A dropped handle doesn't keep the connection in use: the pool must not hold handles alive (step 2)"
+        )
     }
 }

@@ -11,44 +11,44 @@ struct Step3Release {
     }
 
     @Test("A connection with an open handle is not released")
-    func inUseIsNotReleased() throws {
+    func inUseIsNotReleased() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandler(for: chat)
         let transport = try factory.transport(for: chat)
         try accept(transport)
 
-        #expect(!pool.release(chat), "release(_:) refuses while a handle is open (step 3)")
-        #expect(pool.count == 1, "The connection stays in the pool (step 3)")
+        #expect(await !pool.release(chat), "release(_:) refuses while a handle is open (step 3)")
+        #expect(await pool.count == 1, "The connection stays in the pool (step 3)")
         #expect(transport.status == .connected, "…and stays connected (step 3)")
         #expect(
-            (try pool.connection(for: chat)).id == screen.connectionID,
+            (try await pool.connection(for: chat)).id == screen.connectionID,
             "The next request still gets the same connection (step 3)"
         )
     }
 
     @Test("Releasing an idle connection disconnects it and removes it from the pool")
-    func idleIsReleased() throws {
+    func idleIsReleased() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
-        let screen = try pool.makeHandler(for: chat)
-        _ = try pool.makeHandler(for: support)
+        let screen = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandler(for: support)
         let transport = try factory.transport(for: chat)
         try accept(transport)
         screen.close()
 
-        #expect(pool.release(chat), "With every handle closed, release(_:) releases (step 3)")
+        #expect(await pool.release(chat), "With every handle closed, release(_:) releases (step 3)")
         #expect(transport.status == .disconnected, "A released connection is disconnected (step 3)")
-        #expect(pool.count == 1, "…and removed from the pool; the other URL's stays (step 3)")
-        #expect(!pool.release(chat), "Releasing it again finds nothing to release (step 3)")
+        #expect(await pool.count == 1, "…and removed from the pool; the other URL's stays (step 3)")
+        #expect(await !pool.release(chat), "Releasing it again finds nothing to release (step 3)")
     }
 
     @Test("After a release, the next request for the URL makes a fresh connection")
-    func releasedURLGetsFreshConnection() throws {
+    func releasedURLGetsFreshConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let old = try pool.connection(for: chat)
-        try #require(pool.release(chat), "A connection nobody opened a handle on is idle (step 3)")
+        let old = try await pool.connection(for: chat)
+        try #require(await pool.release(chat), "A connection nobody opened a handle on is idle (step 3)")
 
-        let fresh = try pool.connection(for: chat)
+        let fresh = try await pool.connection(for: chat)
         #expect(fresh !== old, "A released connection is never handed out again (step 3)")
         #expect(fresh.id != old.id, "The fresh connection has a new id (step 3)")
         #expect(

@@ -19,7 +19,7 @@ struct Step4ManyTasks {
         // object's address is soon reused, so fresh connections could share an identifier.
         let seen = try await withThrowingTaskGroup(of: (any Connection).self) { group in
             for _ in 0..<1_000 {
-                group.addTask { try pool.connection(for: chat) }
+                group.addTask { try await pool.connection(for: chat) }
             }
             return try await group.reduce(into: [any Connection]()) { $0.append($1) }
         }
@@ -35,7 +35,7 @@ struct Step4ManyTasks {
         let pairs = try await withThrowingTaskGroup(of: (URL, UUID).self) { group in
             for _ in 0..<10 {
                 for address in urls {
-                    group.addTask { (address, try pool.connection(for: address).id) }
+                    group.addTask { (address, try await pool.connection(for: address).id) }
                 }
             }
             return try await group.reduce(into: [URL: Set<UUID>]()) { $0[$1.0, default: []].insert($1.1) }
@@ -43,7 +43,7 @@ struct Step4ManyTasks {
         #expect(pairs.count == 100, "Every URL got a connection (step 4)")
         #expect(pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (step 4)")
         #expect(factory.connectionsMade == 100, "The factory made one connection per URL (step 4)")
-        #expect(pool.count == 100, "The pool holds one connection per URL (step 4)")
+        #expect(await pool.count == 100, "The pool holds one connection per URL (step 4)")
     }
 
     @Test("Handles opened and closed from many tasks leave the connection idle and releasable")
@@ -53,7 +53,7 @@ struct Step4ManyTasks {
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
             for _ in 0..<1_000 {
                 group.addTask {
-                    let handler = try pool.makeHandler(for: chat)
+                    let handler = try await pool.makeHandler(for: chat)
                     handler.close()
                     return handler.connectionID
                 }
@@ -61,8 +61,8 @@ struct Step4ManyTasks {
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
         #expect(ids.count == 1, "Every task's handle is on the one shared connection (step 4)")
-        #expect(!pool.isInUse(chat), "Every handle was closed: not in use (step 4)")
-        #expect(pool.release(chat), "…so it can be released (step 4)")
-        #expect(pool.count == 0, "…and the pool is empty (step 4)")
+        #expect(await !pool.isInUse(chat), "Every handle was closed: not in use (step 4)")
+        #expect(await pool.release(chat), "…so it can be released (step 4)")
+        #expect(await pool.count == 0, "…and the pool is empty (step 4)")
     }
 }

@@ -13,54 +13,54 @@ struct Step1InjectedPool {
     }
 
     @Test("A handle from the manager is on the pool's connection")
-    func handleFromInjectedPool() throws {
+    func handleFromInjectedPool() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let handler = try manager.makeHandler(for: chat)
+        let handler = try await manager.makeHandler(for: chat)
         #expect(
             factory.connectionsMade(for: chat) == 1,
             "The manager gets connections from its pool's factory (step 1)")
         #expect(
-            handler.connectionID == (try pool.connection(for: chat)).id,
+            handler.connectionID == (try await pool.connection(for: chat)).id,
             "The handle is on the pool's connection for the URL (step 1)"
         )
     }
 
     @Test("The same URL twice shares one connection; another URL gets another")
-    func sameURLSharesConnection() throws {
+    func sameURLSharesConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
-        let screen = try manager.makeHandler(for: chat)
-        let badge = try manager.makeHandler(for: chat)
-        let help = try manager.makeHandler(for: support)
+        let screen = try await manager.makeHandler(for: chat)
+        let badge = try await manager.makeHandler(for: chat)
+        let help = try await manager.makeHandler(for: support)
         #expect(screen !== badge, "Every call gets a handle of its own (step 1)")
         #expect(screen.connectionID == badge.connectionID, "One URL, one shared connection (step 1)")
         #expect(help.connectionID != screen.connectionID, "Another URL, another connection (step 1)")
-        #expect(pool.count == 2, "The pool holds one connection per URL (step 1)")
+        #expect(await pool.count == 2, "The pool holds one connection per URL (step 1)")
     }
 
     @Test("Two managers with pools of their own share nothing")
-    func managersAreIndependent() throws {
+    func managersAreIndependent() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let otherPool = ConnectionPool(factory: factory)
         let other = ConnectionManager(pool: otherPool)
-        let mine = try manager.makeHandler(for: chat)
-        let theirs = try other.makeHandler(for: chat)
+        let mine = try await manager.makeHandler(for: chat)
+        let theirs = try await other.makeHandler(for: chat)
         #expect(
             mine.connectionID != theirs.connectionID,
             "Each manager uses its own pool, not a hidden global one (step 1)")
-        #expect(
-            pool.count == 1 && otherPool.count == 1, "Each pool holds its own manager's connection (step 1)")
+        #expect(await pool.count == 1, "A manager's handle comes from its own pool (step 1)")
+        #expect(await otherPool.count == 1, "…and the other manager's from the other pool (step 1)")
     }
 
     @Test("A URL the factory refuses comes back as the factory's error")
-    func refusedURL() throws {
+    func refusedURL() async throws {
         let manager = ConnectionManager(pool: ConnectionPool(factory: RefusingFactory()))
         let chat = try url("wss://chat.example.com/socket")
-        #expect(
+        await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(chat),
             "The manager passes the pool's factory's error on, unchanged (step 1)"
         ) {
-            try manager.makeHandler(for: chat)
+            try await manager.makeHandler(for: chat)
         }
     }
 }

@@ -19,7 +19,7 @@ struct Step3ManyTasks {
         let manager = self.manager
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
             for _ in 0..<1_000 {
-                group.addTask { try manager.makeHandler(for: chat).connectionID }
+                group.addTask { try await manager.makeHandler(for: chat).connectionID }
             }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
@@ -34,7 +34,7 @@ struct Step3ManyTasks {
         let ids = try await withThrowingTaskGroup(of: (URL, UUID).self) { group in
             for _ in 0..<10 {
                 for address in urls {
-                    group.addTask { (address, try manager.makeHandler(for: address).connectionID) }
+                    group.addTask { (address, try await manager.makeHandler(for: address).connectionID) }
                 }
             }
             return try await group.reduce(into: [URL: Set<UUID>]()) { $0[$1.0, default: []].insert($1.1) }
@@ -50,16 +50,16 @@ struct Step3ManyTasks {
         let manager = self.manager
         let handlers = try await withThrowingTaskGroup(of: ConnectionHandler.self) { group in
             for _ in 0..<100 {
-                group.addTask { try manager.makeHandler(for: chat) }
+                group.addTask { try await manager.makeHandler(for: chat) }
             }
             return try await group.reduce(into: [ConnectionHandler]()) { $0.append($1) }
         }
-        #expect(pool.isInUse(chat), "100 open handles: the pool's connection is in use (step 3)")
+        #expect(await pool.isInUse(chat), "100 open handles: the pool's connection is in use (step 3)")
         await withTaskGroup(of: Void.self) { group in
             for handler in handlers {
                 group.addTask { handler.close() }
             }
         }
-        #expect(!pool.isInUse(chat), "Every handle closed: no longer in use (step 3)")
+        #expect(await !pool.isInUse(chat), "Every handle closed: no longer in use (step 3)")
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import MessagingKit
-import Synchronization
 
 /// Shares one connection per server URL among everyone who asks.
 ///
@@ -17,20 +16,30 @@ import Synchronization
 /// connection, and had no locking. This one keeps a dictionary (O(1) lookup), releases idle
 /// connections, and is safe to call from any task.
 ///
-/// - Note: Why a `Mutex` and not an actor: requests must be synchronous, so a screen can get
-///   its handle without `await`, and every request must see the others' connections. One lock
-///   around the dictionary gives both. The class is `Sendable` because its only mutable state is
-///   inside the `Mutex`.
-public final class ConnectionPool: Sendable {
+/// - Note: Why an actor: the pool's dictionary is shared by every task that wants a connection.
+///   An actor runs one of its methods at a time, so lookups, inserts and releases never
+///   overlap, and the compiler checks that nothing reaches the dictionary from outside. The
+///   price is that every call is `await`ed. A class with a `Mutex` would keep the calls
+///   synchronous and be just as correct; the actor keeps the code plainer.
+public actor ConnectionPool {
     private let factory: any ConnectionFactory
-    private let entries = Mutex<[URL: Entry]>([:])
+    private var entries: [URL: Entry] = [:]
 
     /// What the pool knows about one URL: the shared connection and the handles on it.
     private struct Entry {
         let connection: any Connection
-        var handlers: [ConnectionHandler] = []
+        var handlers: [WeakHandler] = []
 
-        var isInUse: Bool { handlers.contains { $0.isOpen } }
+        /// In use while a handle is open and someone still holds it.
+        var isInUse: Bool { handlers.contains { $0.handler?.isOpen ?? false } }
+    }
+
+    /// A handle the pool knows about without keeping it alive.
+    ///
+    /// Why weak: a screen that goes away without calling `close()` drops its handle, and the
+    /// connection stops being in use instead of staying pooled forever.
+    private struct WeakHandler {
+        weak var handler: ConnectionHandler?
     }
 
     /// Creates an empty pool that asks `factory` for each new connection.
@@ -39,16 +48,22 @@ public final class ConnectionPool: Sendable {
     }
 
     /// How many connections the pool holds: one per URL requested and not released.
-    public var count: Int { entries.withLock { $0.count } }
+    public var count: Int { entries.count }
 
     /// The shared connection for `url`: the pooled one, or a new one from the factory, pooled.
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
     ///   pooled then.
     public func connection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        try entries.withLock { (entries) throws(ConnectionFactoryError) in
-            try pooledConnection(for: url, in: &entries)
-        }
+        if let entry = entries[url] { return entry.connection }
+        // Why this is safe from 1,000 tasks at once: an actor is reentrant only at an `await`,
+        // and there is none between the lookup above and the insert below (the factory is
+        // synchronous). No other call can slip in and make a second connection for `url`. Add
+        // an `await` here, say an async factory, and two callers could both miss, then both
+        // insert: check again after the `await`, or pool the in-flight `Task` instead.
+        let connection = try factory.makeConnection(for: url)
+        entries[url] = Entry(connection: connection)
+        return connection
     }
 
     /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is
@@ -56,30 +71,26 @@ public final class ConnectionPool: Sendable {
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
     public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
-        let (handler, connection) = try entries.withLock { (entries) throws(ConnectionFactoryError) in
-            let connection = try pooledConnection(for: url, in: &entries)
-            let handler = ConnectionHandler(connection: connection)
-            // Why under the same lock as the lookup: `release(_:)` takes this lock too, so it
-            // either sees this new handle open or runs before the connection is found. It can
-            // never release a connection a caller has just been handed.
-            // Why prune here: closed handles are dead weight; dropping them keeps the list as
-            // long as the number of open handles.
-            entries[url]?.handlers.removeAll { !$0.isOpen }
-            entries[url]?.handlers.append(handler)
-            return (handler, connection)
-        }
-        // Why outside the lock: `connect()` may call status handlers, which may call back into
-        // the pool. Never call out while holding a lock you don't need. A second handle calling
-        // `connect()` again is harmless: it does nothing while connecting or connected.
+        let connection = try connection(for: url)
+        let handler = ConnectionHandler(connection: connection)
+        // Why record it here, in the same actor call: `release(_:)` runs either before this
+        // call or after it, never in the middle, so it can't release a connection a caller has
+        // just been handed.
+        // Why prune here: handles that are closed or gone are dead weight; dropping them keeps
+        // the list as long as the number of live, open handles.
+        entries[url]?.handlers.removeAll { !($0.handler?.isOpen ?? false) }
+        entries[url]?.handlers.append(WeakHandler(handler: handler))
+        // A second handle calling `connect()` again is harmless: it does nothing while
+        // connecting or connected, so the socket connects once.
         connection.connect()
         return handler
     }
 
-    /// Whether any handle on `url`'s connection is still open.
+    /// Whether any handle on `url`'s connection is still open and held by someone.
     ///
     /// `false` when the pool holds no connection for `url`.
     public func isInUse(_ url: URL) -> Bool {
-        entries.withLock { $0[url]?.isInUse ?? false }
+        entries[url]?.isInUse ?? false
     }
 
     /// Disconnects `url`'s connection and removes it from the pool, unless a handle on it is
@@ -90,28 +101,9 @@ public final class ConnectionPool: Sendable {
     ///   pool holds none for `url`.
     @discardableResult
     public func release(_ url: URL) -> Bool {
-        let released = entries.withLock { entries -> (any Connection)? in
-            guard let entry = entries[url], !entry.isInUse else { return nil }
-            entries[url] = nil
-            return entry.connection
-        }
-        released?.disconnect()
-        return released != nil
-    }
-
-    /// The pooled connection for `url`, made and pooled first if there is none.
-    ///
-    /// Called with the lock held. Why: two tasks asking for a new URL at the same moment must
-    /// not both make a connection. Looking up and inserting in one critical section makes the
-    /// factory run once per URL. The factory must not call back into the pool; it has no reason
-    /// to.
-    private func pooledConnection(
-        for url: URL,
-        in entries: inout [URL: Entry]
-    ) throws(ConnectionFactoryError) -> any Connection {
-        if let entry = entries[url] { return entry.connection }
-        let connection = try factory.makeConnection(for: url)
-        entries[url] = Entry(connection: connection)
-        return connection
+        guard let entry = entries[url], !entry.isInUse else { return false }
+        entries[url] = nil
+        entry.connection.disconnect()
+        return true
     }
 }
