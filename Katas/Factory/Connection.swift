@@ -3,6 +3,7 @@ import MessagingKit
 
 /// A live link to one messaging server, whichever library provides it.
 ///
+/// Role: **Product**, the one interface every connection the factories make conforms to.
 /// Feature code, the connection pool and the tests only ever see this protocol; which class is
 /// behind it is the ``ConnectionFactory``'s decision. That is what lets the app replace its
 /// socket library later, or run every test without a network.

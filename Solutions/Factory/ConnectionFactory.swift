@@ -2,7 +2,8 @@ import Foundation
 
 /// Makes the connection for a server URL.
 ///
-/// Everything that needs a connection (a messaging client, a connection pool) holds an
+/// Role: **Creator**. Its one requirement is the factory method; each conforming type decides
+/// which concrete ``Connection`` a URL gets. Everything that needs a connection (a messaging client, a connection pool) holds an
 /// `any ConnectionFactory` and calls ``makeConnection(for:)``. None of them names a concrete
 /// connection class, so swapping the factory swaps every connection they make.
 public protocol ConnectionFactory: Sendable {

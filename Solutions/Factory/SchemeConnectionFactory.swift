@@ -41,8 +41,11 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     public func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
         // Why validate first: a transport is a socket. Making one and then refusing the URL
         // would leave a half-built connection behind. Every check happens before anything is
-        // made. `ServerURL` checks the host; its error is reworded as ours, naming the URL.
-        guard let server = try? ServerURL(url) else { throw .missingHost(url) }
+        // made. `ServerURL` refuses a URL with no host or no scheme; its error is reworded as
+        // ours, naming the URL.
+        guard let server = try? ServerURL(url) else {
+            throw url.host?.isEmpty == false ? .unsupportedScheme(url) : .missingHost(url)
+        }
         // Why the `switch` is fine here: choosing a concrete class by a key is the factory's
         // whole job. The switch lives in this one function, and no caller repeats it.
         switch server.scheme {

@@ -7,7 +7,10 @@ struct Step3RefuseBadURLs {
 
     @Test(
         "An unsupported scheme is refused with an error naming the URL, and nothing is made",
-        arguments: ["ftp://files.example.com", "http://chat.example.com", "https://chat.example.com/socket"]
+        arguments: [
+            "ftp://files.example.com", "http://chat.example.com", "https://chat.example.com/socket",
+            "//chat.example.com/socket",
+        ]
     )
     func unsupportedScheme(text: String) throws {
         let address = try url(text)
