@@ -84,8 +84,8 @@ struct ShapeCheck {
 
     /// Problems with the files under `<folder>/Given/`, which come from another kata.
     ///
-    /// They are there so that this kata stands alone. Each must be an exact copy of the file with the same name in another kata's solution, so that a
-    /// fix made there can't be forgotten here.
+    /// They are there so that this kata stands alone. Each must be an exact copy of the file with
+    /// the same name in another kata's solution, so that a fix made there can't be forgotten here.
     private func givenCopyProblems(in folder: String, of pattern: Pattern) -> [String] {
         let given = swiftFiles(in: folder).filter { $0.hasPrefix("Given/") }.sorted()
         guard !given.isEmpty else { return [] }
