@@ -25,8 +25,9 @@ struct ShapeCheck {
         if present.isEmpty {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
         }
+        let withSolutions = Self.patterns(named: Set(folders(in: "Solutions")))
         for pattern in present {
-            problems += self.problems(of: pattern)
+            problems += self.problems(of: pattern, withSolutions: withSolutions)
         }
         return problems
     }
@@ -41,7 +42,7 @@ struct ShapeCheck {
         Set(folders(in: "Katas") + folders(in: "Solutions"))
     }
 
-    private func problems(of pattern: Pattern) -> [String] {
+    private func problems(of pattern: Pattern, withSolutions: [Pattern]) -> [String] {
         var problems: [String] = []
         let kata = "Katas/\(pattern.name)"
         let solution = "Solutions/\(pattern.name)"
@@ -68,7 +69,9 @@ struct ShapeCheck {
                         ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
                     + ".")
         }
-        problems += givenCopyProblems(in: kata, of: pattern) + givenCopyProblems(in: solution, of: pattern)
+        for folder in [kata, solution] {
+            problems += givenCopyProblems(in: folder, of: pattern, withSolutions: withSolutions)
+        }
         if swiftFiles(in: tests).isEmpty {
             problems.append("\(tests) has no tests.")
         }
@@ -86,10 +89,12 @@ struct ShapeCheck {
     ///
     /// They are there so that this kata stands alone. Each must be an exact copy of the file with
     /// the same name in another kata's solution, so that a fix made there can't be forgotten here.
-    private func givenCopyProblems(in folder: String, of pattern: Pattern) -> [String] {
+    private func givenCopyProblems(in folder: String, of pattern: Pattern, withSolutions: [Pattern])
+        -> [String]
+    {
         let given = swiftFiles(in: folder).filter { $0.hasPrefix("Given/") }.sorted()
         guard !given.isEmpty else { return [] }
-        let others = Self.patterns(named: Set(folders(in: "Solutions"))).filter { $0 != pattern }
+        let others = withSolutions.filter { $0 != pattern }
         var problems: [String] = []
         for file in given {
             let name = String(file.dropFirst("Given/".count))
