@@ -8,7 +8,7 @@ import MessagingKit
 /// code asks for a ``ConnectionHandler`` and never makes a connection itself.
 ///
 /// It is an actor: any task may call it, and the actor runs one call at a time.
-public actor ConnectionPool {
+public actor ConnectionPool: ConnectionPooling {
     private let factory: any ConnectionFactory
 
     /// Creates an empty pool that asks `factory` for each new connection.

@@ -1,4 +1,5 @@
 import Foundation
+import MessagingKit
 
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
@@ -11,28 +12,29 @@ import Foundation
 public final class ConnectionManager: Sendable {
     /// The manager the app uses, the same one on every access, for the app's lifetime.
     ///
-    /// Its pool makes connections with ``SchemeConnectionFactory``.
+    /// Its pool is MessagingKit's `InMemoryConnectionPool`.
     public static var shared: ConnectionManager {
         // TODO: Step 2 — one instance for the app's lifetime. This computed property makes a
         //       new manager, with a new pool, every time anyone reads it.
-        ConnectionManager(pool: ConnectionPool(factory: SchemeConnectionFactory()))
+        ConnectionManager(pool: InMemoryConnectionPool())
     }
 
     /// Creates a manager that hands out handles from `pool`.
     ///
     /// The app uses ``shared``; tests and previews create their own with a pool they control.
-    public init(pool: ConnectionPool) {
+    public init(pool: any ConnectionPooling) {
         // TODO: Step 1 — keep the pool.
     }
 
-    /// Opens a handle on the shared connection for `url`.
+    /// Opens a handle on the pool's connection for `url`.
     ///
-    /// Every call gets a new handle; every handle on one URL shares one connection.
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> ConnectionHandler {
+    /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
+    /// as long as its caller holds it.
+    /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> any ConnectionHandling {
         // TODO: Step 1 — ask the pool you were given.
         // For now every call builds a pool of its own, as each screen did before there was a
         // manager: nothing is shared.
-        try await ConnectionPool(factory: SchemeConnectionFactory()).makeHandler(for: url)
+        try await InMemoryConnectionPool().makeHandler(for: url)
     }
 }

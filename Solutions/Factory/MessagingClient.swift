@@ -1,4 +1,5 @@
 import Foundation
+import MessagingKit
 
 /// What the app's features use to open a connection to a server.
 ///

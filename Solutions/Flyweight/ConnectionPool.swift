@@ -23,7 +23,7 @@ import MessagingKit
 ///   synchronous and be just as correct; the actor keeps the code plainer, and on Linux the
 ///   thread sanitizer can check an actor, while it can't see a contended `Mutex` and reports
 ///   races that aren't there.
-public actor ConnectionPool {
+public actor ConnectionPool: ConnectionPooling {
     private let factory: any ConnectionFactory
     private var entries: [URL: Entry] = [:]
 

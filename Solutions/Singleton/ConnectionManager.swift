@@ -1,4 +1,5 @@
 import Foundation
+import MessagingKit
 
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
@@ -10,8 +11,8 @@ import Foundation
 /// does not compile: a `static let` is a global that any thread may read, so its type must be
 /// `Sendable`, and a plain class is not. The fix is not to silence the checker
 /// (`nonisolated(unsafe)`) but to make the claim true: this class is `final`, its one stored
-/// property is a `let`, and that property's type is `Sendable`. All the mutable state lives in
-/// the pool, which is an actor.
+/// property is a `let`, and that property's type is `Sendable` (``ConnectionPooling`` requires
+/// it). All the mutable state lives in the pool.
 ///
 /// It is a singleton by convention, not by force: ``init(pool:)`` is public. Tests build their
 /// own managers with their own pools, so no test sees what another left behind in ``shared``.
@@ -24,10 +25,15 @@ public final class ConnectionManager: Sendable {
 
     /// The manager the app uses, created on first access and kept for the app's lifetime.
     ///
-    /// Its pool makes connections with ``SchemeConnectionFactory``.
-    public static let shared = ConnectionManager(pool: ConnectionPool(factory: SchemeConnectionFactory()))
+    /// In this repository its pool is MessagingKit's `InMemoryConnectionPool`, so this kata
+    /// needs no other kata's answer. An app would pass the Flyweight kata's pool here:
+    /// `ConnectionPool(factory: SchemeConnectionFactory())`.
+    public static let shared = ConnectionManager(pool: InMemoryConnectionPool())
 
-    private let pool: ConnectionPool
+    // Why `any ConnectionPooling` and not the Flyweight kata's `ConnectionPool`: the manager
+    // needs only "hand out a handle for a URL". Depending on the role keeps this kata
+    // independent of that one, and lets each test pass a pool it can inspect.
+    private let pool: any ConnectionPooling
 
     // Why public: a private initializer would make the singleton "pure" and every test that
     // touches it share one pool, one set of connections and one order of events. Injecting the
@@ -36,15 +42,19 @@ public final class ConnectionManager: Sendable {
     /// Creates a manager that hands out handles from `pool`.
     ///
     /// The app uses ``shared``; tests and previews create their own with a pool they control.
-    public init(pool: ConnectionPool) {
+    public init(pool: any ConnectionPooling) {
         self.pool = pool
     }
 
-    /// Opens a handle on the shared connection for `url`.
+    /// Opens a handle on the pool's connection for `url`.
     ///
-    /// Every call gets a new handle; every handle on one URL shares one connection.
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> ConnectionHandler {
+    /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
+    /// as long as its caller holds it.
+    /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> any ConnectionHandling {
+        // Why no cache of handles here: the pool already shares the connection. A manager that
+        // remembered handles would keep every screen's handle alive, and the pool would think
+        // the connection was in use forever.
         try await pool.makeHandler(for: url)
     }
 }

@@ -25,11 +25,10 @@ struct ShapeCheck {
         if present.isEmpty {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
         }
-        let withSolutions = Self.patterns(named: Set(folders(in: "Solutions")))
         for pattern in present {
-            problems += self.problems(of: pattern, withSolutions: withSolutions)
+            problems += self.problems(of: pattern)
         }
-        return problems
+        return problems + duplicateFileProblems()
     }
 
     /// The known patterns among `names`, in name order.
@@ -42,7 +41,7 @@ struct ShapeCheck {
         Set(folders(in: "Katas") + folders(in: "Solutions"))
     }
 
-    private func problems(of pattern: Pattern, withSolutions: [Pattern]) -> [String] {
+    private func problems(of pattern: Pattern) -> [String] {
         var problems: [String] = []
         let kata = "Katas/\(pattern.name)"
         let solution = "Solutions/\(pattern.name)"
@@ -69,8 +68,10 @@ struct ShapeCheck {
                         ? "" : "; only in the solution: \(onlySolution.joined(separator: ", "))")
                     + ".")
         }
-        for folder in [kata, solution] {
-            problems += givenCopyProblems(in: folder, of: pattern, withSolutions: withSolutions)
+        for folder in [kata, solution] where isFolder("\(folder)/Given") {
+            problems.append(
+                "\(folder)/Given/ must go: a kata folder holds only the files the learner writes. "
+                    + "Code a kata needs but doesn't ask for lives once, in its domain module.")
         }
         if swiftFiles(in: tests).isEmpty {
             problems.append("\(tests) has no tests.")
@@ -85,32 +86,27 @@ struct ShapeCheck {
         return problems
     }
 
-    /// Problems with the files under `<folder>/Given/`, which come from another kata.
+    /// Swift files with the same content at two or more paths under `Katas/`, `Solutions/` and
+    /// `Sources/`, one sentence per group.
     ///
-    /// They are there so that this kata stands alone. Each must be an exact copy of the file with
-    /// the same name in another kata's solution, so that a fix made there can't be forgotten here.
-    private func givenCopyProblems(in folder: String, of pattern: Pattern, withSolutions: [Pattern])
-        -> [String]
-    {
-        let given = swiftFiles(in: folder).filter { $0.hasPrefix("Given/") }.sorted()
-        guard !given.isEmpty else { return [] }
-        let others = withSolutions.filter { $0 != pattern }
-        var problems: [String] = []
-        for file in given {
-            let name = String(file.dropFirst("Given/".count))
-            let text = read("\(folder)/\(file)")
-            let sources = others.map { "Solutions/\($0.name)/\(name)" }.filter { isNonEmptyFile($0) }
-            if sources.isEmpty {
-                problems.append(
-                    "\(folder)/\(file) is under Given/, but no other kata's solution has \(name) to copy it from."
-                )
-            } else if !sources.contains(where: { read($0) == text }) {
-                problems.append(
-                    "\(folder)/\(file) differs from \(sources.joined(separator: " and ")): "
-                        + "a Given/ file must be an exact copy of the original; copy it again.")
+    /// Every file has one home: code that several katas need lives once, in a domain module. A
+    /// copy drifts from its original the day one of them is fixed.
+    func duplicateFileProblems() -> [String] {
+        var pathsByContent: [String: [String]] = [:]
+        for folder in ["Katas", "Solutions", "Sources"] {
+            for file in swiftFiles(in: folder) {
+                let path = "\(folder)/\(file)"
+                let text = read(path).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { continue }
+                pathsByContent[text, default: []].append(path)
             }
         }
-        return problems
+        return pathsByContent.values.filter { $0.count > 1 }.map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+            .map { paths in
+                "\(paths.joined(separator: " and ")) have the same content: every Swift file has one home. "
+                    + "Keep one, in the domain module if several katas need it, and delete the others."
+            }
     }
 
     /// Calls that would crash the test process, found in code (comments are ignored).
@@ -129,19 +125,20 @@ struct ShapeCheck {
     private func folders(in path: String) -> [String] {
         let url = root.appending(path: path)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return entries.filter { entry in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(
-                atPath: url.appending(path: entry).path, isDirectory: &isFolder)
-                && isFolder.boolValue && !entry.hasPrefix(".")
-        }
+        return entries.filter { !$0.hasPrefix(".") && isFolder("\(path)/\($0)") }
     }
 
     /// The `.swift` files under `path`, subfolders included, as paths relative to it
-    /// (`Model.swift`, `Given/Connection.swift`).
+    /// (`Model.swift`, `Sub/Model.swift`).
     private func swiftFiles(in path: String) -> Set<String> {
         let entries = FileManager.default.subpaths(atPath: root.appending(path: path).path) ?? []
         return Set(entries.filter { $0.hasSuffix(".swift") })
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isFolder)
+            && isFolder.boolValue
     }
 
     private func isNonEmptyFile(_ path: String) -> Bool {

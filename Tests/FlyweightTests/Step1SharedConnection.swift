@@ -1,4 +1,5 @@
 import Flyweight
+import MessagingKit
 import Testing
 
 @Suite("Step 1 — One shared connection per URL", .tags(.messaging))

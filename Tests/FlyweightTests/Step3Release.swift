@@ -1,4 +1,5 @@
 import Flyweight
+import MessagingKit
 import Testing
 
 @Suite("Step 3 — Release idle connections", .tags(.messaging))

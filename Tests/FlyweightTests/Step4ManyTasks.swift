@@ -1,5 +1,6 @@
 import Flyweight
 import Foundation
+import MessagingKit
 import Testing
 
 @Suite("Step 4 — Safe from many tasks at once", .tags(.messaging))

@@ -73,27 +73,41 @@ struct ShapeCheckTests {
             ])
     }
 
-    @Test("Files under Given/ count as stubs and must copy another kata's solution exactly")
-    func givenFiles() throws {
+    @Test("A Swift file whose content stands at a second path is named, wherever it is")
+    func duplicateFiles() throws {
         let fixture = try Fixture()
-        try fixture.write("Katas/Factory/README.md", "# Brief")
-        try fixture.write("Katas/Factory/Maker.swift", "struct Maker {}")
-        try fixture.write("Solutions/Factory/Maker.swift", "struct Maker {}")
-        try fixture.write("Tests/FactoryTests/MakerTests.swift", "import Testing")
-        try fixture.write("docs/patterns/factory.md", "# Factory")
-        try fixture.write("Katas/Strategy/Given/Maker.swift", "struct Maker {}")
-        try fixture.write("Solutions/Strategy/Given/Maker.swift", "struct Maker {}")
+        try fixture.write("Sources/ScanKit/Code.swift", "struct Code {}\n")
         #expect(fixture.problems == [])
 
-        try fixture.write("Solutions/Strategy/Given/Maker.swift", "struct Maker { let drift = 1 }")
-        try fixture.write("Katas/Strategy/Given/Other.swift", "func f() { fatalError() }")
+        try fixture.write("Katas/Strategy/Code.swift", "\nstruct Code {}")
+        try fixture.write("Solutions/Strategy/Code.swift", "struct Code { let solved = true }")
         #expect(
             fixture.problems == [
-                "Katas/Strategy and Solutions/Strategy must have the same file names; only in the kata: Given/Other.swift.",
-                "Katas/Strategy/Given/Other.swift is under Given/, but no other kata's solution has Other.swift to copy it from.",
-                "Solutions/Strategy/Given/Maker.swift differs from Solutions/Factory/Maker.swift: "
-                    + "a Given/ file must be an exact copy of the original; copy it again.",
-                "Katas/Strategy/Given/Other.swift:1 uses fatalError: a stub must never crash the test run.",
+                "Katas/Strategy/Code.swift and Sources/ScanKit/Code.swift have the same content: every Swift file "
+                    + "has one home. Keep one, in the domain module if several katas need it, and delete the others."
+            ])
+    }
+
+    @Test("A stub left the same as its solution is a duplicate too")
+    func stubSameAsSolution() throws {
+        let fixture = try Fixture()
+        try fixture.write("Katas/Strategy/Model.swift", "struct Model {}")
+        #expect(
+            fixture.problems.first?.hasPrefix("Katas/Strategy/Model.swift and Solutions/Strategy/Model.swift")
+                == true)
+    }
+
+    @Test("A Given/ folder is refused: shared code lives in a domain module")
+    func givenFolder() throws {
+        let fixture = try Fixture()
+        try fixture.write("Katas/Strategy/Given/Maker.swift", "struct Maker {}")
+        try fixture.write("Solutions/Strategy/Given/Maker.swift", "struct Maker { let solved = true }")
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy/Given/ must go: a kata folder holds only the files the learner writes. "
+                    + "Code a kata needs but doesn't ask for lives once, in its domain module.",
+                "Solutions/Strategy/Given/ must go: a kata folder holds only the files the learner writes. "
+                    + "Code a kata needs but doesn't ask for lives once, in its domain module.",
             ])
     }
 

@@ -1,13 +1,5 @@
 import MessagingKit
-import Synchronization
 import Testing
-
-/// Collects what a transport reports, for assertions.
-private final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    var all: [Value] { values.withLock { $0 } }
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-}
 
 @Suite("The in-memory transport", .tags(.messaging))
 struct InMemoryTransportTests {

@@ -1,66 +1,103 @@
+import Foundation
+import MessagingKit
 import Singleton
 import Testing
 
+/// Refuses every URL.
+///
+/// Declared here, in the tests: the manager has never heard of it, so all it may rely on is the
+/// `ConnectionPooling` protocol.
+private struct RefusingPool: ConnectionPooling {
+    func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handler {
+        throw .unsupportedScheme(url)
+    }
+}
+
 @Suite("Step 1 — Hand out handles from the pool it was given", .tags(.messaging))
 struct Step1InjectedPool {
-    let factory = CountingFactory()
-    let pool: ConnectionPool
+    let pool = InMemoryConnectionPool()
     let manager: ConnectionManager
 
     init() {
-        pool = ConnectionPool(factory: factory)
         manager = ConnectionManager(pool: pool)
     }
 
-    @Test("A handle from the manager is on the pool's connection")
+    @Test("A handle from the manager comes from the pool it was given")
     func handleFromInjectedPool() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let handler = try await manager.makeHandler(for: chat)
-        #expect(
-            factory.connectionsMade(for: chat) == 1,
-            "The manager gets connections from its pool's factory (step 1)")
-        #expect(
-            handler.connectionID == (try await pool.connection(for: chat)).id,
-            "The handle is on the pool's connection for the URL (step 1)"
-        )
+        #expect(await pool.requests == [chat], "The manager asks the pool it was given (step 1)")
+        #expect(handler.url == chat, "The handle is on a connection to the URL asked for (step 1)")
+        #expect(await pool.openHandlers == 1, "The handle is the one the pool made (step 1)")
     }
 
-    @Test("The same URL twice shares one connection; another URL gets another")
-    func sameURLSharesConnection() async throws {
+    @Test("Every call asks the pool again, in order, for a handle of its own")
+    func everyCallAsksThePool() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
         let screen = try await manager.makeHandler(for: chat)
-        let badge = try await manager.makeHandler(for: chat)
         let help = try await manager.makeHandler(for: support)
-        #expect(screen !== badge, "Every call gets a handle of its own (step 1)")
-        #expect(screen.connectionID == badge.connectionID, "One URL, one shared connection (step 1)")
-        #expect(help.connectionID != screen.connectionID, "Another URL, another connection (step 1)")
-        #expect(await pool.count == 2, "The pool holds one connection per URL (step 1)")
+        let badge = try await manager.makeHandler(for: chat)
+        #expect(
+            await pool.requests == [chat, support, chat],
+            "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job (step 1)"
+        )
+        #expect(screen !== badge && screen !== help, "Every call gets a handle of its own (step 1)")
     }
 
     @Test("Two managers with pools of their own share nothing")
     func managersAreIndependent() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let otherPool = ConnectionPool(factory: factory)
+        let otherPool = InMemoryConnectionPool()
         let other = ConnectionManager(pool: otherPool)
-        let mine = try await manager.makeHandler(for: chat)
-        let theirs = try await other.makeHandler(for: chat)
+        _ = try await manager.makeHandler(for: chat)
+        _ = try await other.makeHandler(for: chat)
         #expect(
-            mine.connectionID != theirs.connectionID,
-            "Each manager uses its own pool, not a hidden global one (step 1)")
-        #expect(await pool.count == 1, "A manager's handle comes from its own pool (step 1)")
-        #expect(await otherPool.count == 1, "…and the other manager's from the other pool (step 1)")
+            await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (step 1)")
+        #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (step 1)")
     }
 
-    @Test("A URL the factory refuses comes back as the factory's error")
+    @Test("A URL the pool refuses comes back as the pool's error, unchanged")
     func refusedURL() async throws {
-        let manager = ConnectionManager(pool: ConnectionPool(factory: RefusingFactory()))
+        let manager = ConnectionManager(pool: RefusingPool())
         let chat = try url("wss://chat.example.com/socket")
         await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(chat),
-            "The manager passes the pool's factory's error on, unchanged (step 1)"
+            "The manager passes the pool's error on, unchanged (step 1)"
         ) {
             try await manager.makeHandler(for: chat)
         }
+    }
+
+    @Test("The manager keeps no handle alive: a dropped handle is gone")
+    func droppedHandleIsGone() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        var screen: (any ConnectionHandling)? = try await manager.makeHandler(for: chat)
+        #expect(screen?.isOpen == true, "A new handle is open (step 1)")
+        #expect(await pool.openHandlers == 1, "The pool counts the open handle (step 1)")
+        // The screen goes away without calling close(): nobody holds its handle any more.
+        screen = nil
+        #expect(
+            await pool.openHandlers == 0,
+            "The manager must not hold on to handles: a dropped one would keep its connection in use forever (step 1)"
+        )
+    }
+
+    @Test("1,000 tasks asking one manager at once are all served by its one pool")
+    func manyTasks() async throws {
+        let urls = try (0..<10).map { try url("wss://chat.example.com/room/\($0)") }
+        let manager = self.manager
+        let handled = try await withThrowingTaskGroup(of: URL.self) { group in
+            for index in 0..<1_000 {
+                let address = urls[index % urls.count]
+                group.addTask { try await manager.makeHandler(for: address).url }
+            }
+            return try await group.reduce(into: [URL]()) { $0.append($1) }
+        }
+        #expect(handled.count == 1_000, "Every task gets a handle (step 1)")
+        #expect(
+            await pool.requests.count == 1_000, "Every task's request reached the manager's pool (step 1)")
+        #expect(
+            Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged (step 1)")
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
-import MessagingKit
 import Synchronization
 
 /// A connection with no server behind it, for `memory://` URLs: it connects at once and
 /// records what it sends.
 ///
-/// Role: **Concrete product**, like ``SocketConnection``. Tests and previews use it where the
-/// app would open a socket. It plays both ends: the client
-/// side is ``Connection``; ``sentEvents`` and ``receive(_:)`` are the server side.
+/// The other concrete ``Connection``, beside ``SocketConnection``. Tests and previews use it
+/// where the app would open a socket. It plays both ends: the client side is ``Connection``;
+/// ``sentEvents`` and ``receive(_:)`` are the server side.
 public final class RecordingConnection: Connection {
     /// Identifies this connection for its whole life.
     public let id = UUID()

@@ -1,11 +1,11 @@
 import Foundation
-import MessagingKit
 
 /// A connection over a socket library's ``Transport``: what `ws://` and `wss://` URLs get.
 ///
-/// Role: **Concrete product**. It wraps the library behind ``Connection``, so nothing outside
-/// this file knows which library is in use. In the real app the transport is a Socket.IO or
-/// WebSocket client; in the katas it is MessagingKit's `InMemoryTransport`.
+/// One of the two concrete ``Connection``s (a **Concrete product** in the Factory kata). It wraps
+/// the library behind ``Connection``, so nothing outside this file knows which library is in
+/// use. In the real app the transport is a Socket.IO or WebSocket client; in the katas it is
+/// ``InMemoryTransport``, which a test drives by hand.
 ///
 /// - Note: Why it can be `Sendable` with no lock: every stored property is a `let` holding a
 ///   `Sendable` value. The transport guards its own state.

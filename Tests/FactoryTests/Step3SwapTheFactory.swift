@@ -42,8 +42,8 @@ private struct RefusingFactory: ConnectionFactory {
     }
 }
 
-@Suite("Step 4 — The app depends on the factory alone", .tags(.messaging))
-struct Step4SwapTheFactory {
+@Suite("Step 3 — The app depends on the factory alone", .tags(.messaging))
+struct Step3SwapTheFactory {
     @Test("open(_:) returns the connection its factory made, connecting")
     func opensFactoryConnection() throws {
         let factory = LoopbackFactory()
@@ -51,10 +51,10 @@ struct Step4SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         let opened = try client.open(address)
         let made = try #require(
-            factory.connections.first, "open(_:) asks its factory for the connection (step 4)")
-        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 4)")
-        #expect(opened === made, "open(_:) returns the very connection the factory made (step 4)")
-        #expect(made.status == .connected, "open(_:) starts connecting the connection (step 4)")
+            factory.connections.first, "open(_:) asks its factory for the connection (step 3)")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 3)")
+        #expect(opened === made, "open(_:) returns the very connection the factory made (step 3)")
+        #expect(made.status == .connected, "open(_:) starts connecting the connection (step 3)")
     }
 
     @Test("Swapping the factory swaps every connection the client opens")
@@ -66,7 +66,7 @@ struct Step4SwapTheFactory {
         let appClient = MessagingClient(factory: recorder.factory)
         #expect(
             try appClient.open(chat) is SocketConnection,
-            "With the app's factory, a wss URL opens a socket connection (step 4)"
+            "With the app's factory, a wss URL opens a socket connection (step 3)"
         )
 
         let loopback = LoopbackFactory()
@@ -74,9 +74,9 @@ struct Step4SwapTheFactory {
         let opened = try addresses.map { try testClient.open($0) }
         #expect(
             opened.allSatisfy { $0 is LoopbackConnection },
-            "With another factory, every connection is that factory's, whatever the scheme (step 4)"
+            "With another factory, every connection is that factory's, whatever the scheme (step 3)"
         )
-        #expect(loopback.connections.count == addresses.count, "Every open went through the factory (step 4)")
+        #expect(loopback.connections.count == addresses.count, "Every open went through the factory (step 3)")
     }
 
     @Test("A refused URL reaches the caller as the factory's error")
@@ -85,7 +85,7 @@ struct Step4SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         #expect(
             throws: ConnectionFactoryError.unsupportedScheme(address),
-            "open(_:) passes the factory's error on, unchanged (step 4)"
+            "open(_:) passes the factory's error on, unchanged (step 3)"
         ) {
             try client.open(address)
         }

@@ -1,12 +1,12 @@
 import Foundation
-import MessagingKit
 
 /// A live link to one messaging server, whichever library provides it.
 ///
-/// Role: **Product**, the one interface every connection the factories make conforms to.
-/// Feature code, the connection pool and the tests only ever see this protocol; which class is
-/// behind it is the ``ConnectionFactory``'s decision. That is what lets the app replace its
-/// socket library later, or run every test without a network.
+/// Every messaging kata talks to a server through this protocol. In the Factory kata it is the
+/// **Product**: feature code, a connection pool and the tests only ever see it, and which class
+/// is behind it is the ``ConnectionFactory``'s decision. That is what lets the app replace its
+/// socket library later, or run every test without a network. MessagingKit ships two:
+/// ``SocketConnection`` and ``RecordingConnection``.
 ///
 /// A connection is a class because it has identity: everyone holding it shares one socket.
 public protocol Connection: AnyObject, Sendable {

@@ -2,8 +2,8 @@ import Factory
 import MessagingKit
 import Testing
 
-@Suite("Step 2 — Pick the connection by scheme", .tags(.messaging))
-struct Step2PickByScheme {
+@Suite("Step 1 — Pick the connection by scheme", .tags(.messaging))
+struct Step1PickByScheme {
     let recorder = TransportRecorder()
 
     @Test(
@@ -15,25 +15,25 @@ struct Step2PickByScheme {
     func socketSchemes(text: String) throws {
         let address = try url(text)
         let connection = try recorder.factory.makeConnection(for: address)
-        #expect(connection is SocketConnection, "\(text) gets a SocketConnection (step 2)")
-        #expect(connection.url == address, "The connection is for the URL it was made for (step 2)")
+        #expect(connection is SocketConnection, "\(text) gets a SocketConnection (step 1)")
+        #expect(connection.url == address, "The connection is for the URL it was made for (step 1)")
         #expect(
             recorder.transports.count == 1,
-            "The factory makes one transport for it, with makeTransport (step 2)")
+            "The factory makes one transport for it, with makeTransport (step 1)")
         let transport = try #require(recorder.transports.first)
-        #expect(transport.url.url == address, "The transport is for the same URL (step 2)")
+        #expect(transport.url.url == address, "The transport is for the same URL (step 1)")
         connection.connect()
-        #expect(transport.status == .connecting, "The connection runs over that transport (step 2)")
+        #expect(transport.status == .connecting, "The connection runs over that transport (step 1)")
     }
 
     @Test("A memory URL gets a RecordingConnection with no transport; a wss URL on the same host a socket")
     func memoryScheme() throws {
         let factory = recorder.factory
         let memory = try factory.makeConnection(for: try url("memory://chat.test/room"))
-        #expect(memory is RecordingConnection, "memory:// gets a RecordingConnection (step 2)")
-        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (step 2)")
+        #expect(memory is RecordingConnection, "memory:// gets a RecordingConnection (step 1)")
+        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (step 1)")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))
-        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (step 2)")
+        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (step 1)")
     }
 
     @Test("Every call makes a new connection: sharing is not the factory's job")
@@ -42,8 +42,8 @@ struct Step2PickByScheme {
         let address = try url("wss://chat.example.com/socket")
         let first = try factory.makeConnection(for: address)
         let second = try factory.makeConnection(for: address)
-        #expect(first !== second, "Two calls make two connections (step 2)")
-        #expect(first.id != second.id, "Two connections never share an id (step 2)")
-        #expect(recorder.transports.count == 2, "Each socket connection has its own transport (step 2)")
+        #expect(first !== second, "Two calls make two connections (step 1)")
+        #expect(first.id != second.id, "Two connections never share an id (step 1)")
+        #expect(recorder.transports.count == 2, "Each socket connection has its own transport (step 1)")
     }
 }

@@ -1,8 +1,9 @@
 import Factory
+import MessagingKit
 import Testing
 
-@Suite("Step 3 — Refuse a URL no connection can serve", .tags(.messaging))
-struct Step3RefuseBadURLs {
+@Suite("Step 2 — Refuse a URL no connection can serve", .tags(.messaging))
+struct Step2RefuseBadURLs {
     let recorder = TransportRecorder()
 
     @Test(
@@ -16,11 +17,11 @@ struct Step3RefuseBadURLs {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.unsupportedScheme(address),
-            "\(text): no connection speaks this scheme (step 3)"
+            "\(text): no connection speaks this scheme (step 2)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }
-        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 3)")
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 2)")
     }
 
     @Test(
@@ -31,10 +32,10 @@ struct Step3RefuseBadURLs {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.missingHost(address),
-            "\(text) names no server to connect to (step 3)"
+            "\(text) names no server to connect to (step 2)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }
-        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 3)")
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 2)")
     }
 }

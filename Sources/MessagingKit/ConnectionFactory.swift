@@ -2,10 +2,11 @@ import Foundation
 
 /// Makes the connection for a server URL.
 ///
-/// Role: **Creator**. Its one requirement is the factory method; each conforming type decides
-/// which concrete ``Connection`` a URL gets. Everything that needs a connection (a messaging client, a connection pool) holds an
-/// `any ConnectionFactory` and calls ``makeConnection(for:)``. None of them names a concrete
-/// connection class, so swapping the factory swaps every connection they make.
+/// In the Factory kata it is the **Creator**: its one requirement is the factory method, and
+/// each conforming type decides which concrete ``Connection`` a URL gets. Everything that needs
+/// a connection (a messaging client, a connection pool) holds an `any ConnectionFactory` and
+/// calls ``makeConnection(for:)``. None of them names a concrete connection class, so swapping
+/// the factory swaps every connection they make.
 public protocol ConnectionFactory: Sendable {
     /// Makes a new, not yet connected connection to `url`.
     ///

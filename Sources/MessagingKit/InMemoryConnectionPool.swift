@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// A ``ConnectionPooling`` for tests and previews: every handle is on a new
+/// ``RecordingConnection``, connected at once. It shares nothing.
+///
+/// It lets a kata that needs *a* pool run without the Flyweight kata's answer (the pool that
+/// shares one connection per URL). It remembers every URL it was asked for, in order, and knows
+/// how many of its handles are still open and held by someone, without keeping any alive.
+///
+/// - Note: An actor, because any task may ask it for handles at the same moment.
+public actor InMemoryConnectionPool: ConnectionPooling {
+    /// A handle on one ``RecordingConnection`` of its own.
+    public final class Handler: ConnectionHandling {
+        /// The connection this handle is on; a test can play its server.
+        public let connection: RecordingConnection
+        private let open = Atomic(true)
+
+        init(connection: RecordingConnection) {
+            self.connection = connection
+        }
+
+        /// The connection's id.
+        public var connectionID: UUID { connection.id }
+        /// The connection's URL.
+        public var url: URL { connection.url }
+        /// Open until ``close()``.
+        public var isOpen: Bool { open.load(ordering: .acquiring) }
+
+        /// Closes the handle and disconnects its connection, which nobody else shares.
+        public func close() {
+            if open.exchange(false, ordering: .acquiringAndReleasing) {
+                connection.disconnect()
+            }
+        }
+    }
+
+    /// A handle the pool knows about without keeping it alive.
+    private struct WeakHandler {
+        weak var handler: Handler?
+    }
+
+    private var handlers: [WeakHandler] = []
+
+    /// Every URL a handle was asked for, oldest first.
+    public private(set) var requests: [URL] = []
+
+    /// Creates an empty pool.
+    public init() {}
+
+    /// How many handles this pool made that are still open and held by someone.
+    public var openHandlers: Int {
+        handlers.count { $0.handler?.isOpen ?? false }
+    }
+
+    /// Records the request and opens a handle on a new, connected ``RecordingConnection``.
+    ///
+    /// - Throws: ``ConnectionFactoryError/missingHost(_:)`` when `url` has no host; nothing is
+    ///   recorded then.
+    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> Handler {
+        guard let host = url.host, !host.isEmpty else { throw .missingHost(url) }
+        requests.append(url)
+        let connection = RecordingConnection(url: url)
+        connection.connect()
+        let handler = Handler(connection: connection)
+        handlers.append(WeakHandler(handler: handler))
+        return handler
+    }
+}
