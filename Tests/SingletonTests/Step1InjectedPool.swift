@@ -13,7 +13,7 @@ private struct RefusingPool: ConnectionPooling {
     }
 }
 
-@Suite("Step 1 — Hand out handles from the pool it was given", .tags(.messaging))
+@Suite("Singleton · Step 1 — Hand out handles from the pool it was given", .tags(.messaging))
 struct Step1InjectedPool {
     let pool = InMemoryConnectionPool()
     let manager: ConnectionManager

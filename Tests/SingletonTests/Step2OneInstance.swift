@@ -3,7 +3,7 @@ import Testing
 
 // The only tests that touch `ConnectionManager.shared`, and they only compare identities:
 // nothing they do can leak into another test.
-@Suite("Step 2 — One manager for the app's lifetime", .tags(.messaging))
+@Suite("Singleton · Step 2 — One manager for the app's lifetime", .tags(.messaging))
 struct Step2OneInstance {
     @Test("Every access to shared returns the same manager")
     func sharedIsOneInstance() {
@@ -29,5 +29,29 @@ struct Step2OneInstance {
             seen.allSatisfy { $0 === first },
             "However many tasks race to read it first, there is one manager (step 2)"
         )
+    }
+
+    @Test("shared is safe because the type is, not because a check was switched off")
+    func madeSafeNotSilenced() throws {
+        try #require(
+            ConnectionManager.shared === ConnectionManager.shared,
+            "shared is one instance before anything else (step 2)")
+        let files = try LearnerSource.files()
+        try #require(
+            !files.isEmpty, "The Singleton module's sources are in \(LearnerSource.folder) (test setup)")
+        for file in files {
+            for finding in LearnerSource.escapeHatches(
+                in: file.text, file: "\(LearnerSource.folder)/\(file.name)")
+            {
+                Issue.record(
+                    """
+                    \(finding): that switches Swift 6's data-race check off instead of satisfying it, \
+                    and no test can see the race it lets through. Make the claim true: a final class, \
+                    `Sendable`, with only `let` properties of `Sendable` types, and \
+                    `public static let shared` (step 2).
+                    """
+                )
+            }
+        }
     }
 }
