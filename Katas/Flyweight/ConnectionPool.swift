@@ -24,7 +24,6 @@ public actor ConnectionPool: ConnectionPooling {
 
     /// The shared connection for `url`: the pooled one, or a new one from the factory, pooled.
     ///
-    /// Looking up a URL takes the same time however many connections the pool holds.
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
     ///   pooled then.
     public func connection(for url: URL) throws(ConnectionFactoryError) -> any Connection {

@@ -2,7 +2,7 @@ import Factory
 import MessagingKit
 import Testing
 
-@Suite("Step 1 — Pick the connection by scheme", .tags(.messaging))
+@Suite("Factory · Step 1 — Pick the connection by scheme", .tags(.messaging))
 struct Step1PickByScheme {
     let recorder = TransportRecorder()
 
@@ -10,6 +10,7 @@ struct Step1PickByScheme {
         "ws and wss URLs, in any case, get a SocketConnection over a new transport",
         arguments: [
             "wss://chat.example.com/socket", "ws://localhost:8080/socket", "WSS://Chat.Example.com/socket",
+            "Ws://localhost:8080/socket",
         ]
     )
     func socketSchemes(text: String) throws {
@@ -26,11 +27,14 @@ struct Step1PickByScheme {
         #expect(transport.status == .connecting, "The connection runs over that transport (step 1)")
     }
 
-    @Test("A memory URL gets a RecordingConnection with no transport; a wss URL on the same host a socket")
-    func memoryScheme() throws {
+    @Test(
+        "A memory URL, in any case, gets a RecordingConnection with no transport; a wss URL a socket",
+        arguments: ["memory://chat.test/room", "MEMORY://chat.test/room", "Memory://chat.test/room"]
+    )
+    func memoryScheme(text: String) throws {
         let factory = recorder.factory
-        let memory = try factory.makeConnection(for: try url("memory://chat.test/room"))
-        #expect(memory is RecordingConnection, "memory:// gets a RecordingConnection (step 1)")
+        let memory = try factory.makeConnection(for: try url(text))
+        #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (step 1)")
         #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (step 1)")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))
         #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (step 1)")
@@ -45,5 +49,25 @@ struct Step1PickByScheme {
         #expect(first !== second, "Two calls make two connections (step 1)")
         #expect(first.id != second.id, "Two connections never share an id (step 1)")
         #expect(recorder.transports.count == 2, "Each socket connection has its own transport (step 1)")
+
+        let memory = try url("memory://chat.test/room")
+        let firstMemory = try factory.makeConnection(for: memory)
+        let secondMemory = try factory.makeConnection(for: memory)
+        #expect(
+            firstMemory !== secondMemory && firstMemory.id != secondMemory.id,
+            "memory:// too: a factory makes, it doesn't cache (step 1)")
+    }
+
+    @Test("A connection keeps exactly the URL it was made for, whichever kind it is")
+    func keepsTheURLAsGiven() throws {
+        let path = "Chat.Example.com:9000/Rooms/General?since=42&lang=de"
+        let memory = try url("memory://\(path)")
+        let socket = try url("wss://\(path)")
+        let made = try [memory, socket].map { try recorder.factory.makeConnection(for: $0) }
+        #expect(
+            made.map(\.url) == [memory, socket],
+            "Host case, port, path and query are kept as given, not rebuilt (step 1)")
+        #expect(
+            made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection (step 1)")
     }
 }

@@ -2,7 +2,7 @@ import Factory
 import MessagingKit
 import Testing
 
-@Suite("Step 2 — Refuse a URL no connection can serve", .tags(.messaging))
+@Suite("Factory · Step 2 — Refuse a URL no connection can serve", .tags(.messaging))
 struct Step2RefuseBadURLs {
     let recorder = TransportRecorder()
 
@@ -25,14 +25,14 @@ struct Step2RefuseBadURLs {
     }
 
     @Test(
-        "A URL without a host is refused with an error naming the URL, and nothing is made",
-        arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat"]
+        "A URL without a host is refused as missingHost, whatever its scheme, and nothing is made",
+        arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://"]
     )
     func missingHost(text: String) throws {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.missingHost(address),
-            "\(text) names no server to connect to (step 2)"
+            "\(text) names no server: a missing host is reported first, even for a scheme no connection speaks (step 2)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }

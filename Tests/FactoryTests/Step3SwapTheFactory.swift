@@ -42,7 +42,7 @@ private struct RefusingFactory: ConnectionFactory {
     }
 }
 
-@Suite("Step 3 — The app depends on the factory alone", .tags(.messaging))
+@Suite("Factory · Step 3 — The app depends on the factory alone", .tags(.messaging))
 struct Step3SwapTheFactory {
     @Test("open(_:) returns the connection its factory made, connecting")
     func opensFactoryConnection() throws {

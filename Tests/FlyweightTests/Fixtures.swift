@@ -21,8 +21,8 @@ func accept(_ transport: InMemoryTransport) throws {
     try transport.accept()
 }
 
-/// A factory that makes socket connections over in-memory transports for `wss` URLs, refuses
-/// every other scheme, and counts what it makes, so tests can play the server and see how often
+/// A factory that makes socket connections over in-memory transports for `ws` and `wss` URLs,
+/// refuses every other scheme, and counts what it makes, so tests can play the server and see how often
 /// the pool asked.
 final class CountingFactory: ConnectionFactory {
     private let made = Mutex<[URL: [InMemoryTransport]]>([:])
@@ -39,7 +39,7 @@ final class CountingFactory: ConnectionFactory {
     }
 
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        guard url.scheme == "wss" else { throw .unsupportedScheme(url) }
+        guard url.scheme == "wss" || url.scheme == "ws" else { throw .unsupportedScheme(url) }
         guard let server = try? ServerURL(url) else { throw .missingHost(url) }
         let transport = InMemoryTransport(url: server)
         made.withLock { $0[url, default: []].append(transport) }

@@ -1,8 +1,9 @@
 import Flyweight
+import Foundation
 import MessagingKit
 import Testing
 
-@Suite("Step 1 — One shared connection per URL", .tags(.messaging))
+@Suite("Flyweight · Step 1 — One shared connection per URL", .tags(.messaging))
 struct Step1SharedConnection {
     let factory = CountingFactory()
     let pool: ConnectionPool
@@ -33,6 +34,29 @@ struct Step1SharedConnection {
             try await pool.connection(for: chat) === chatConnection,
             "Asking for chat again gives chat's (step 1)")
         #expect(await pool.count == 2, "The pool holds one connection per URL (step 1)")
+    }
+
+    @Test("URLs that differ only in port, scheme, path or query each get their own connection")
+    func wholeURLIsTheKey() async throws {
+        let addresses = try [
+            "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
+            "ws://chat.example.com/socket",
+            "wss://chat.example.com/other", "wss://chat.example.com/socket?room=2",
+        ].map(url)
+        var ids: [UUID] = []
+        for address in addresses {
+            ids.append(try await pool.connection(for: address).id)
+        }
+        #expect(
+            Set(ids).count == addresses.count,
+            "The key is the whole URL, not the host: one connection each for \(addresses.count) URLs (step 1)"
+        )
+        #expect(await pool.count == addresses.count, "The pool holds one connection per URL (step 1)")
+        for (address, id) in zip(addresses, ids) {
+            #expect(
+                try await pool.connection(for: address).id == id,
+                "\(address) keeps its own connection (step 1)")
+        }
     }
 
     @Test("10,000 requests over 100 URLs make exactly 100 connections")

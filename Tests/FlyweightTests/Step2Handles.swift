@@ -2,7 +2,7 @@ import Flyweight
 import MessagingKit
 import Testing
 
-@Suite("Step 2 — Each caller gets its own handle", .tags(.messaging))
+@Suite("Flyweight · Step 2 — Each caller gets its own handle", .tags(.messaging))
 struct Step2Handles {
     let factory = CountingFactory()
     let pool: ConnectionPool
@@ -38,6 +38,19 @@ struct Step2Handles {
         _ = try await pool.makeHandler(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (step 2)")
         #expect(transport.connectAttempts == 1, "One socket, connected once, for every handle (step 2)")
+    }
+
+    @Test("A handle on a URL pooled but never connected starts connecting it")
+    func handleConnectsPooledConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        _ = try await pool.connection(for: chat)
+        let transport = try factory.transport(for: chat)
+        try #require(transport.status == .idle, "connection(for:) alone doesn't connect (test setup)")
+        _ = try await pool.makeHandler(for: chat)
+        #expect(
+            transport.status == .connecting,
+            "Opening a handle connects the shared connection even when the pool already held it (step 2)")
+        #expect(factory.connectionsMade(for: chat) == 1, "…the one the pool held, not a new one (step 2)")
     }
 
     @Test("Each handle hears only the events it subscribed to")
@@ -78,6 +91,54 @@ struct Step2Handles {
         #expect(badgeHeard.all == [message], "Closing one handle leaves the others working (step 2)")
         #expect(!screen.isOpen, "close() closes the handle (step 2)")
         #expect(badge.isOpen, "…and only that handle (step 2)")
+    }
+
+    // Why the time limit: a handle that calls subscriptions while holding its own lock deadlocks
+    // here with most locks (Mutex stops the run with "Recursive call to lock Mutex"). The run
+    // can't be freed, but after a minute the log names this test.
+    @Test("A subscription may close its own handle while hearing an event", .timeLimit(.minutes(1)))
+    func closeFromInsideSubscription() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandler(for: chat)
+        let heard = Heard()
+        screen.onEvent(message.name) { [screen] event in
+            heard.action(event)
+            screen.close()
+        }
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        try transport.deliver(message)
+        try transport.deliver(message)
+
+        #expect(heard.all == [message], "The first event is heard; once closed, the second is not (step 2)")
+        #expect(!screen.isOpen, "Closing from inside a subscription closes the handle (step 2)")
+        #expect(await !pool.isInUse(chat), "…and the pool sees it closed (step 2)")
+    }
+
+    @Test("isInUse is false for a URL the pool never saw, true once a handle is open")
+    func isInUseForUnseenURL() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        #expect(
+            await !pool.isInUse(chat), "A URL the pool never saw is not in use, and nothing crashes (step 2)")
+        #expect(await pool.count == 0, "Asking isInUse pools nothing (step 2)")
+        let screen = try await pool.makeHandler(for: chat)
+        #expect(await pool.isInUse(chat), "An open handle: in use (step 2)")
+        screen.close()
+    }
+
+    @Test("Closing the newer of two handles leaves the connection in use")
+    func closingNewerHandleKeepsInUse() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let older = try await pool.makeHandler(for: chat)
+        let newer = try await pool.makeHandler(for: chat)
+        newer.close()
+        #expect(
+            await pool.isInUse(chat),
+            "The older handle is still open: the pool tracks every handle, not the last (step 2)")
+        #expect(await !pool.release(chat), "…so release is refused (step 2)")
+        #expect(await pool.count == 1, "…and the connection stays pooled (step 2)")
+        older.close()
     }
 
     @Test("A connection is in use while any of its handles is open")

@@ -2,7 +2,7 @@ import Flyweight
 import MessagingKit
 import Testing
 
-@Suite("Step 3 — Release idle connections", .tags(.messaging))
+@Suite("Flyweight · Step 3 — Release idle connections", .tags(.messaging))
 struct Step3Release {
     let factory = CountingFactory()
     let pool: ConnectionPool

@@ -3,7 +3,7 @@ import Foundation
 import MessagingKit
 import Testing
 
-@Suite("Step 4 — Safe from many tasks at once", .tags(.messaging))
+@Suite("Flyweight · Step 4 — Safe from many tasks at once", .tags(.messaging))
 struct Step4ManyTasks {
     let factory = CountingFactory()
     let pool: ConnectionPool
@@ -45,6 +45,35 @@ struct Step4ManyTasks {
         #expect(pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (step 4)")
         #expect(factory.connectionsMade == 100, "The factory made one connection per URL (step 4)")
         #expect(await pool.count == 100, "The pool holds one connection per URL (step 4)")
+    }
+
+    @Test("A release racing a new handle never leaves that handle on a released connection")
+    func releaseRacesNewHandle() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        for round in 0..<200 {
+            let pool = ConnectionPool(factory: factory)
+            _ = try await pool.connection(for: chat)  // pooled, idle, no handle yet
+            let (released, handler) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandler?).self) {
+                group in
+                group.addTask { (await pool.release(chat), nil) }
+                group.addTask { (nil, try await pool.makeHandler(for: chat)) }
+                return try await group.reduce(into: (false, ConnectionHandler?.none)) { result, next in
+                    if let released = next.0 { result.0 = released }
+                    if let handler = next.1 { result.1 = handler }
+                }
+            }
+            let handle = try #require(handler, "makeHandler(for:) returns a handle (step 4)")
+            let pooled = try await pool.connection(for: chat)
+            #expect(
+                pooled.id == handle.connectionID,
+                "Round \(round) (released: \(released)): the new handle is on the pool's current connection (step 4)"
+            )
+            #expect(
+                pooled.status != .disconnected,
+                "Round \(round): the new handle's connection was not disconnected by the release (step 4)")
+            #expect(await pool.isInUse(chat), "Round \(round): the open handle keeps it in use (step 4)")
+            if pooled.id != handle.connectionID || pooled.status == .disconnected { break }
+        }
     }
 
     @Test("Handles opened and closed from many tasks leave the connection idle and releasable")

@@ -2,7 +2,7 @@ import ScanKit
 import Strategy
 import Testing
 
-@Suite("Step 1 — Search by name", .tags(.scan))
+@Suite("Strategy · Step 1 — Search by name", .tags(.scan))
 struct Step1LexicalSearch {
     let town: Town
     let strategy = LexicalSearchStrategy()
@@ -40,10 +40,20 @@ struct Step1LexicalSearch {
         )
     }
 
-    @Test("A blank term keeps every place", arguments: ["", "   "])
+    @Test("A blank term keeps every place", arguments: ["", "   ", "\n", "\t \n\t"])
     func blankTermKeepsEverything(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
         #expect(found.map(\.name) == town.names, "An empty search box shows every place, in order (step 1)")
+    }
+
+    @Test("A term of several words matches as written, not word by word")
+    func severalWordsMatchAsWritten() async throws {
+        let written = await strategy.filter(town.places, matching: "old town")
+        try #require(written.map(\.name) == ["Old Town Books"], "\"old town\" finds Old Town Books (step 1)")
+        let swapped = await strategy.filter(town.places, matching: "town old")
+        #expect(
+            swapped.isEmpty,
+            "\"town old\" is not in any name: the term is one piece of text, not a set of words (step 1)")
     }
 
     @Test("Spaces around the term are ignored")

@@ -2,7 +2,7 @@ import ScanKit
 import Strategy
 import Testing
 
-@Suite("Step 2 — Search near an address", .tags(.scan))
+@Suite("Strategy · Step 2 — Search near an address", .tags(.scan))
 struct Step2NearAddressSearch {
     let town: Town
 
@@ -42,6 +42,28 @@ struct Step2NearAddressSearch {
                 "Bäckerei Öztürk",
             ]
         #expect(found.map(\.name) == expected, "Radius \(Int(radius)) m around Harbour (step 2)")
+    }
+
+    @Test("A place exactly at the radius is kept; one just past it is not")
+    func radiusBoundary() async throws {
+        let muller = try #require(town.places.first { $0.name == "Müller Drogerie" })
+        let meters = town.harbour.distanceInMeters(to: muller.coordinate)
+        try #require(
+            meters == muller.coordinate.distanceInMeters(to: town.harbour),
+            "The distance is the same measured either way (test data)")
+
+        let atRadius = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: meters)
+        let kept = await atRadius.filter(town.places, matching: "Harbour")
+        #expect(
+            kept.map(\.name) == ["Harbour Café", "Müller Drogerie"],
+            "Müller Drogerie is exactly radiusInMeters away: at most the radius is kept, so <=, not < (step 2)"
+        )
+
+        let justShort = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: meters.nextDown)
+        let dropped = await justShort.filter(town.places, matching: "Harbour")
+        #expect(
+            dropped.map(\.name) == ["Harbour Café"],
+            "With the radius a hair shorter, Müller Drogerie is just past it and is dropped (step 2)")
     }
 
     @Test("An address the geocoder doesn't know gives no places")

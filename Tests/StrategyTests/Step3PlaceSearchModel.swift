@@ -2,13 +2,22 @@ import ScanKit
 import Strategy
 import Testing
 
-@Suite("Step 3 — The screen model holds one strategy", .tags(.scan))
+@Suite("Strategy · Step 3 — The screen model holds one strategy", .tags(.scan))
 @MainActor
 struct Step3PlaceSearchModel {
     let town: Town
 
     init() throws {
         town = try Town()
+    }
+
+    @Test("A new model shows nothing until the first search")
+    func nothingBeforeFirstSearch() async {
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        #expect(model.results.isEmpty, "No search yet, no results, not every place (step 3)")
+        #expect(model.term.isEmpty, "No search yet, no term (step 3)")
+        await model.search(for: "books")
+        #expect(model.results.map(\.name) == ["Old Town Books"], "The first search shows its answer (step 3)")
     }
 
     @Test("Shows what the current strategy finds for the term")

@@ -9,7 +9,7 @@ import Testing
 // Why the time limit: a model that makes each search wait for the previous one deadlocks here
 // (the older search waits on the geocoder, which waits on the newer search). The run can't be
 // freed, but after a minute the log names the test and says "Time limit was exceeded".
-@Suite("Step 4 — A late answer never replaces a newer one", .tags(.scan), .timeLimit(.minutes(1)))
+@Suite("Strategy · Step 4 — A late answer never replaces a newer one", .tags(.scan), .timeLimit(.minutes(1)))
 @MainActor
 struct Step4NewestAnswer {
     let town: Town
@@ -38,6 +38,31 @@ struct Step4NewestAnswer {
         #expect(
             model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
             "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places (step 4)"
+        )
+    }
+
+    @Test("A slow answer for a scope change doesn't replace a newer search's results")
+    func scopeChangeLosesToNewerSearch() async {
+        let town = self.town
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        await model.search(for: "Harbour")
+        let slowGeocoder = ScriptedGeocoder { address in
+            if address == "Harbour" {
+                // Still resolving the scope change's search, the user types "Old Town".
+                await model.search(for: "Old Town")
+            }
+            return try await town.geocoder.coordinate(for: address)
+        }
+
+        await model.changeScope(to: NearAddressSearchStrategy(geocoder: slowGeocoder, radiusInMeters: 1_000))
+
+        #expect(model.term == "Old Town", "The newest term is \"Old Town\" (step 4)")
+        #expect(
+            model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            """
+            Every path that writes results drops a late answer: the scope change's answer for \
+            Harbour arrives after the search for Old Town, so it is dropped (step 4)
+            """
         )
     }
 
