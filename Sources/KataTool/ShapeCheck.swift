@@ -73,8 +73,26 @@ struct ShapeCheck {
                 "\(folder)/Given/ must go: a kata folder holds only the files the learner writes. "
                     + "Code a kata needs but doesn't ask for lives once, in its domain module.")
         }
-        if swiftFiles(in: tests).isEmpty {
+        let testFiles = swiftFiles(in: tests)
+        if testFiles.isEmpty {
             problems.append("\(tests) has no tests.")
+        }
+        let suiteSteps = Set(testFiles.flatMap { Self.suiteSteps(in: read("\(tests)/\($0)")) })
+        var todoSteps: Set<Int> = []
+        for file in stubs.sorted() {
+            for todo in Self.todoSteps(in: read("\(kata)/\(file)")) {
+                todoSteps.insert(todo.step)
+                if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
+                    problems.append(
+                        "\(kata)/\(file):\(todo.line) has a TODO for step \(todo.step), but \(tests) has no "
+                            + "\"Step \(todo.step) —\" suite to check it.")
+                }
+            }
+        }
+        for step in suiteSteps.subtracting(todoSteps).sorted() where !stubs.isEmpty {
+            problems.append(
+                "\(tests) has a suite for step \(step), but no stub in \(kata) has a `// TODO: Step \(step)`: "
+                    + "every step asks for new learner code.")
         }
         for file in stubs.sorted() {
             for finding in Self.crashingCalls(in: read("\(kata)/\(file)")) {
@@ -107,6 +125,19 @@ struct ShapeCheck {
                 "\(paths.joined(separator: " and ")) have the same content: every Swift file has one home. "
                     + "Keep one, in the domain module if several katas need it, and delete the others."
             }
+    }
+
+    /// The `// TODO: Step N` marks in a stub, with their lines.
+    static func todoSteps(in source: String) -> [(line: Int, step: Int)] {
+        source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            index, line in
+            line.firstMatch(of: /TODO: Step (\d+)/).flatMap { Int($0.1) }.map { (index + 1, $0) }
+        }
+    }
+
+    /// The step numbers of the suites declared in a test file: `@Suite("Strategy · Step 2 — …")`.
+    static func suiteSteps(in source: String) -> [Int] {
+        source.matches(of: /@Suite\("[^"\n]*Step (\d+) —/).compactMap { Int($0.1) }
     }
 
     /// Calls that would crash the test process, found in code (comments are ignored).

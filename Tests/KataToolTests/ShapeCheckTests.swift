@@ -14,7 +14,7 @@ struct ShapeCheckTests {
             try write(
                 "Katas/Strategy/Model.swift", "// TODO: Step 1 — never fatalError( here\nstruct Model {}")
             try write("Solutions/Strategy/Model.swift", "struct Model {}")
-            try write("Tests/StrategyTests/ModelTests.swift", "import Testing")
+            try write("Tests/StrategyTests/ModelTests.swift", "@Suite(\"Strategy · Step 1 — Model\")")
             try write("docs/patterns/strategy.md", "# Strategy")
         }
 
@@ -66,7 +66,9 @@ struct ShapeCheckTests {
     @Test("A stub that can crash is named with its line")
     func crashingStub() throws {
         let fixture = try Fixture()
-        try fixture.write("Katas/Strategy/Model.swift", "struct Model {\n    func f() -> Int { try! g() }\n}")
+        try fixture.write(
+            "Katas/Strategy/Model.swift",
+            "struct Model {\n    func f() -> Int { try! g() }\n}\n// TODO: Step 1 — f")
         #expect(
             fixture.problems == [
                 "Katas/Strategy/Model.swift:2 uses try!: a stub must never crash the test run."
@@ -91,10 +93,13 @@ struct ShapeCheckTests {
     @Test("A stub left the same as its solution is a duplicate too")
     func stubSameAsSolution() throws {
         let fixture = try Fixture()
-        try fixture.write("Katas/Strategy/Model.swift", "struct Model {}")
+        try fixture.write(
+            "Solutions/Strategy/Model.swift", "// TODO: Step 1 — never fatalError( here\nstruct Model {}")
         #expect(
-            fixture.problems.first?.hasPrefix("Katas/Strategy/Model.swift and Solutions/Strategy/Model.swift")
-                == true)
+            fixture.problems.contains {
+                $0.hasPrefix(
+                    "Katas/Strategy/Model.swift and Solutions/Strategy/Model.swift have the same content")
+            })
     }
 
     @Test("A Given/ folder is refused: shared code lives in a domain module")
@@ -108,6 +113,22 @@ struct ShapeCheckTests {
                     + "Code a kata needs but doesn't ask for lives once, in its domain module.",
                 "Solutions/Strategy/Given/ must go: a kata folder holds only the files the learner writes. "
                     + "Code a kata needs but doesn't ask for lives once, in its domain module.",
+            ])
+    }
+
+    @Test("Every TODO step has its suite, and every suite's step has a TODO")
+    func todosMatchSuites() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Katas/Strategy/Model.swift", "struct Model {}\n// TODO: Step 1 — a\n// TODO: Step 3 — c")
+        try fixture.write(
+            "Tests/StrategyTests/Step2Tests.swift", "@Suite(\"Strategy · Step 2 — More\", .tags(.scan))")
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy/Model.swift:3 has a TODO for step 3, but Tests/StrategyTests has no "
+                    + "\"Step 3 —\" suite to check it.",
+                "Tests/StrategyTests has a suite for step 2, but no stub in Katas/Strategy has a "
+                    + "`// TODO: Step 2`: every step asks for new learner code.",
             ])
     }
 
