@@ -8,14 +8,14 @@ import MessagingKit
 public struct MessagingClient: Sendable {
     /// Creates a client that gets every connection from `factory`.
     public init(factory: any ConnectionFactory) {
-        // TODO: Step 4 — keep the factory.
+        // TODO: Step 3 — keep the factory.
     }
 
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
     /// - Throws: the factory's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
     public func open(_ url: URL) throws(ConnectionFactoryError) -> any Connection {
-        // TODO: Step 4 — ask the factory for the connection, start connecting it, return it.
+        // TODO: Step 3 — ask the factory for the connection, start connecting it, return it.
         // For now the client names a class itself, so no factory can ever change what it opens.
         RecordingConnection(url: url)
     }

@@ -20,7 +20,7 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     public init(
         makeTransport: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) }
     ) {
-        // TODO: Step 2 — keep makeTransport: socket connections need a new transport each.
+        // TODO: Step 1 — keep makeTransport: socket connections need a new transport each.
     }
 
     /// Makes a new connection for `url`, of the kind its scheme calls for.
@@ -29,8 +29,8 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     ///   ``ConnectionFactoryError/unsupportedScheme(_:)`` when no connection speaks its scheme.
     ///   Nothing is made in either case.
     public func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        // TODO: Step 2 — choose by scheme, as in the table above.
-        // TODO: Step 3 — refuse a URL without a host or with another scheme, before making anything.
+        // TODO: Step 1 — choose by scheme, as in the table above.
+        // TODO: Step 2 — refuse a URL without a host or with another scheme, before making anything.
         // For now every URL gets the same class, as when the app named it everywhere.
         RecordingConnection(url: url)
     }

@@ -87,4 +87,39 @@ struct Step1SharedConnection {
         }
         #expect(await pool.count == 1, "A refused URL adds nothing to the pool (step 1)")
     }
+
+    @Test("1,000 tasks asking for one URL at once share one connection")
+    func oneURLManyTasks() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let pool = self.pool
+        // The connections themselves are collected, not their ObjectIdentifiers: a freed
+        // object's address is soon reused, so fresh connections could share an identifier.
+        let seen = try await withThrowingTaskGroup(of: (any Connection).self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { try await pool.connection(for: chat) }
+            }
+            return try await group.reduce(into: [any Connection]()) { $0.append($1) }
+        }
+        let first = try #require(seen.first, "Every task gets a connection (step 1)")
+        #expect(seen.allSatisfy { $0 === first }, "Every task gets the same connection object (step 1)")
+        #expect(factory.connectionsMade == 1, "The factory is asked once, however many ask at once (step 1)")
+    }
+
+    @Test("Tasks over 100 URLs at once make exactly one connection per URL")
+    func manyURLsManyTasks() async throws {
+        let urls = try servers(100)
+        let pool = self.pool
+        let pairs = try await withThrowingTaskGroup(of: (URL, UUID).self) { group in
+            for _ in 0..<10 {
+                for address in urls {
+                    group.addTask { (address, try await pool.connection(for: address).id) }
+                }
+            }
+            return try await group.reduce(into: [URL: Set<UUID>]()) { $0[$1.0, default: []].insert($1.1) }
+        }
+        #expect(pairs.count == 100, "Every URL got a connection (step 1)")
+        #expect(pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (step 1)")
+        #expect(factory.connectionsMade == 100, "The factory made one connection per URL (step 1)")
+        #expect(await pool.count == 100, "The pool holds one connection per URL (step 1)")
+    }
 }

@@ -1,4 +1,5 @@
 import Flyweight
+import Foundation
 import MessagingKit
 import Testing
 
@@ -54,5 +55,54 @@ struct Step3Release {
         #expect(fresh.id != old.id, "The fresh connection has a new id (step 3)")
         #expect(
             factory.connectionsMade(for: chat) == 2, "The factory is asked again after a release (step 3)")
+    }
+
+    @Test("A release racing a new handle never leaves that handle on a released connection")
+    func releaseRacesNewHandle() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        for round in 0..<200 {
+            let pool = ConnectionPool(factory: factory)
+            _ = try await pool.connection(for: chat)  // pooled, idle, no handle yet
+            let (released, handler) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandler?).self) {
+                group in
+                group.addTask { (await pool.release(chat), nil) }
+                group.addTask { (nil, try await pool.makeHandler(for: chat)) }
+                return try await group.reduce(into: (false, ConnectionHandler?.none)) { result, next in
+                    if let released = next.0 { result.0 = released }
+                    if let handler = next.1 { result.1 = handler }
+                }
+            }
+            let handle = try #require(handler, "makeHandler(for:) returns a handle (step 3)")
+            let pooled = try await pool.connection(for: chat)
+            #expect(
+                pooled.id == handle.connectionID,
+                "Round \(round) (released: \(released)): the new handle is on the pool's current connection (step 3)"
+            )
+            #expect(
+                pooled.status != .disconnected,
+                "Round \(round): the new handle's connection was not disconnected by the release (step 3)")
+            #expect(await pool.isInUse(chat), "Round \(round): the open handle keeps it in use (step 3)")
+            if pooled.id != handle.connectionID || pooled.status == .disconnected { break }
+        }
+    }
+
+    @Test("Handles opened and closed from many tasks leave the connection idle and releasable")
+    func handlesFromManyTasks() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let pool = self.pool
+        let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask {
+                    let handler = try await pool.makeHandler(for: chat)
+                    handler.close()
+                    return handler.connectionID
+                }
+            }
+            return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 1, "Every task's handle is on the one shared connection (step 3)")
+        #expect(await !pool.isInUse(chat), "Every handle was closed: not in use (step 3)")
+        #expect(await pool.release(chat), "…so it can be released (step 3)")
+        #expect(await pool.count == 0, "…and the pool is empty (step 3)")
     }
 }
