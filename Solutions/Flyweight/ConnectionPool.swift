@@ -12,6 +12,10 @@ import MessagingKit
 ///   whether it is still open.
 /// - **Client**: feature code, which calls ``makeHandler(for:)`` and never makes a connection.
 ///
+/// It conforms to MessagingKit's `ConnectionPooling`, the pool's role. Code that builds on a
+/// pool (the Singleton kata's manager) depends on that protocol, so it needs neither this type
+/// nor this kata: the katas stay independent, and an app can still hand this pool to the manager.
+///
 /// The seed's pool kept an array and searched it for the URL on every request, never removed a
 /// connection, and had no locking. This one keeps a dictionary (O(1) lookup), releases idle
 /// connections, and is safe to call from any task.
