@@ -7,14 +7,15 @@
 // Module and test names are the same in both modes, so the same tests check both.
 import PackageDescription
 
-/// Every kata: the pattern (its module's name) and the domain module it is taught against.
+/// Every kata: the pattern (its module's name) and the domain modules it is taught against.
 ///
 /// Adding a kata is adding one line here.
-let katas: [(pattern: String, domain: String)] = [
-    ("Strategy", "ScanKit"),
-    ("Factory", "MessagingKit"),
-    ("Flyweight", "MessagingKit"),
-    ("Singleton", "MessagingKit"),
+let katas: [(pattern: String, domains: [String])] = [
+    ("Strategy", ["ScanKit"]),
+    ("Factory", ["MessagingKit"]),
+    ("Flyweight", ["MessagingKit"]),
+    ("Singleton", ["MessagingKit"]),
+    ("State", ["MessagingKit", "ScanKit"]),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
@@ -38,14 +39,14 @@ let package = Package(
             [
                 .target(
                     name: kata.pattern,
-                    dependencies: [.target(name: kata.domain)],
+                    dependencies: kata.domains.map { .target(name: $0) },
                     path: "\(patternRoot)/\(kata.pattern)",
                     // The brief lives beside the stubs; solutions have none.
                     exclude: useSolutions ? [] : ["README.md"]
                 ),
                 .testTarget(
                     name: "\(kata.pattern)Tests",
-                    dependencies: [.target(name: kata.pattern), .target(name: kata.domain)]
+                    dependencies: [.target(name: kata.pattern)] + kata.domains.map { .target(name: $0) }
                 ),
             ]
         },

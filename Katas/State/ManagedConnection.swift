@@ -1,0 +1,96 @@
+import Foundation
+import MessagingKit
+
+/// A connection that knows where it is in its life and refuses what that state forbids.
+///
+/// It holds one state object (see `LifecycleStates.swift`) and hands it every operation and
+/// every transport event. It never asks which state it is in to decide what to do: no `switch`
+/// on ``state`` in here.
+///
+/// The transport reports its events synchronously, from whatever thread it runs on, so this
+/// class must be safe to use from any thread: keep its data in a `Mutex`, and never hold the
+/// lock while calling the transport or an observer (both may call straight back in).
+public final class ManagedConnection: Sendable {
+    /// The socket library, which the states drive.
+    let transport: any Transport
+
+    /// Creates a connection in the `created` state over `transport`, and listens to it.
+    public init(transport: any Transport) {
+        self.transport = transport
+        // TODO: Step 3 — listen to the transport's status changes and events, and hand each
+        //       one to the current state.
+    }
+
+    /// Where the connection is in its life. A new one is `created`.
+    public var state: ConnectionState {
+        // TODO: Step 1 — the current state object's name.
+        .created
+    }
+
+    /// Moves to `next`, if the table allows the move from the current state, and tells every
+    /// observer.
+    ///
+    /// - Throws: ``LifecycleError/transitionRefused(from:to:)`` when the table has no such move;
+    ///   the state stays as it was, and no observer hears anything.
+    public func enter(_ next: ConnectionState) throws(LifecycleError) {
+        // TODO: Step 1 — ask the current state whether it may move to `next`; if so, swap in
+        //       the state object for `next`.
+        // TODO: Step 3 — then tell every observer, outside the lock.
+        throw .transitionRefused(from: state, to: next)
+    }
+
+    /// Calls `observer` with every change of state from now on, once each, in order, until the
+    /// token is cancelled.
+    @discardableResult
+    public func observe(_ observer: @escaping @Sendable (ConnectionStateChange) -> Void) -> ObservationToken {
+        // TODO: Step 3 — remember the observer; cancelling the token forgets it.
+        ObservationToken {}
+    }
+
+    /// Starts connecting (from `created`), or reconnecting (from `disconnected`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
+    public func connect() throws(LifecycleError) {
+        // TODO: Step 2 — hand it to the current state. Same for the five operations below.
+        throw .operationRefused(.connect, in: state)
+    }
+
+    /// Closes the connection (from `connected`), or stops reconnecting (from `reconnecting`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
+    public func disconnect() throws(LifecycleError) {
+        throw .operationRefused(.disconnect, in: state)
+    }
+
+    /// Gives the connection back for good (from `disconnected`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
+    public func release() throws(LifecycleError) {
+        throw .operationRefused(.release, in: state)
+    }
+
+    /// Sends `event` to the server (while `connected`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
+    public func send(_ event: Event) throws(LifecycleError) {
+        throw .operationRefused(.send, in: state)
+    }
+
+    /// Sends `event` and calls `onReply` once, with the next event of the same name the server
+    /// sends (while `connected`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
+    public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws(LifecycleError) {
+        throw .operationRefused(.request, in: state)
+    }
+
+    /// Calls `action` with every event named `name` the server sends (in every state but
+    /// `released`).
+    ///
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` once released.
+    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
+        throws(LifecycleError)
+    {
+        throw .operationRefused(.onEvent, in: state)
+    }
+}

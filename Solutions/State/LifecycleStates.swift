@@ -1,0 +1,150 @@
+import MessagingKit
+
+/// One state of a connection's life, as an object that decides.
+///
+/// Role: **State**. Every operation and transport event of ``ManagedConnection`` lands here,
+/// on the current state. The protocol extension refuses everything; each state overrides only
+/// what it allows, so a state's file reads as its row of the table.
+///
+/// - Note: Why `Sendable` structs: a state has no data of its own (the context holds it), so it
+///   is a value that any thread may read. The connection swaps one for another under its lock.
+protocol ConnectionLifecycleState: Sendable {
+    /// Which state this is.
+    var name: ConnectionState { get }
+    /// The states this one may move to: its row of the transition table.
+    var successors: Set<ConnectionState> { get }
+
+    func connect(_ connection: ManagedConnection) throws(LifecycleError)
+    func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
+    func release(_ connection: ManagedConnection) throws(LifecycleError)
+    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError)
+    func request(
+        _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
+    ) throws(LifecycleError)
+    func onEvent(
+        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        on connection: ManagedConnection
+    ) throws(LifecycleError)
+
+    /// The transport reports that it is connected.
+    func transportDidConnect(_ connection: ManagedConnection)
+    /// The transport reports that it is disconnected.
+    func transportDidDisconnect(_ connection: ManagedConnection)
+}
+
+// Why defaults that refuse: a state lists what it allows; everything else is refused with an
+// error built from `name`, so no state can refuse in another state's words (seed bug 1).
+extension ConnectionLifecycleState {
+    func connect(_ connection: ManagedConnection) throws(LifecycleError) {
+        throw .operationRefused(.connect, in: name)
+    }
+    func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
+        throw .operationRefused(.disconnect, in: name)
+    }
+    func release(_ connection: ManagedConnection) throws(LifecycleError) {
+        throw .operationRefused(.release, in: name)
+    }
+    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError) {
+        throw .operationRefused(.send, in: name)
+    }
+    func request(
+        _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
+    ) throws(LifecycleError) {
+        throw .operationRefused(.request, in: name)
+    }
+    // Why allowed by default: every state but `released` lets a screen subscribe, even before
+    // the first connect, so it misses nothing once connected.
+    func onEvent(
+        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        on connection: ManagedConnection
+    ) throws(LifecycleError) {
+        connection.subscribe(name, action)
+    }
+    func transportDidConnect(_ connection: ManagedConnection) {}
+    func transportDidDisconnect(_ connection: ManagedConnection) {}
+}
+
+/// Made, never connected yet. `connect()` starts the socket; the state changes when the
+/// transport says it connected (or that it failed).
+struct CreatedState: ConnectionLifecycleState {
+    let name = ConnectionState.created
+    let successors: Set<ConnectionState> = [.connected, .disconnected]
+
+    func connect(_ connection: ManagedConnection) throws(LifecycleError) {
+        connection.transport.connect()
+    }
+    // Why `try?`: a transport event can't be refused back to the transport. The table allows
+    // both moves from here; if another thread moved first, there is nothing left to do.
+    func transportDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
+    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+}
+
+/// Connected: the only state that sends.
+struct ConnectedState: ConnectionLifecycleState {
+    let name = ConnectionState.connected
+    let successors: Set<ConnectionState> = [.disconnected]
+
+    func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
+        // Why enter first: the move is the operation's promise. The transport's own
+        // "disconnected" event then finds the connection already disconnected, and does nothing.
+        try connection.enter(.disconnected)
+        connection.transport.disconnect()
+    }
+    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError) {
+        try connection.sendThroughTransport(event)
+    }
+    func request(
+        _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
+    ) throws(LifecycleError) {
+        try connection.sendThroughTransport(event)
+        connection.awaitReply(to: event.name, onReply)
+    }
+    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+}
+
+/// Not connected, by choice or because the network dropped.
+struct DisconnectedState: ConnectionLifecycleState {
+    let name = ConnectionState.disconnected
+    let successors: Set<ConnectionState> = [.reconnecting, .released]
+
+    func connect(_ connection: ManagedConnection) throws(LifecycleError) {
+        try connection.enter(.reconnecting)
+        connection.transport.connect()
+    }
+    func release(_ connection: ManagedConnection) throws(LifecycleError) {
+        try connection.enter(.released)
+        connection.transport.disconnect()
+    }
+    /// The network brought the socket back on its own: the connection passes through
+    /// `reconnecting`, because the table has no direct move to `connected`.
+    func transportDidConnect(_ connection: ManagedConnection) {
+        try? connection.enter(.reconnecting)
+        try? connection.enter(.connected)
+    }
+}
+
+/// Trying to connect again after a disconnect.
+struct ReconnectingState: ConnectionLifecycleState {
+    let name = ConnectionState.reconnecting
+    let successors: Set<ConnectionState> = [.connected, .disconnected]
+
+    func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
+        try connection.enter(.disconnected)
+        connection.transport.disconnect()
+    }
+    func transportDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
+    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+}
+
+/// Given back for good: the end of the table. Every operation is refused, even `onEvent`.
+struct ReleasedState: ConnectionLifecycleState {
+    let name = ConnectionState.released
+    let successors: Set<ConnectionState> = []
+
+    func onEvent(
+        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        on connection: ManagedConnection
+    ) throws(LifecycleError) {
+        throw .operationRefused(.onEvent, in: self.name)
+    }
+}
