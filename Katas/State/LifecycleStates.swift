@@ -90,7 +90,9 @@ struct ReconnectingState: ConnectionLifecycleState {
     let successors: Set<ConnectionState> = []
 }
 
-/// Given back for good: the end of the table. Every operation is refused.
+/// Given back for good: the end of the table.
+///
+/// Every operation is refused.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

@@ -21,7 +21,9 @@ public final class ManagedConnection: Sendable {
         //       one to the current state.
     }
 
-    /// Where the connection is in its life. A new one is `created`.
+    /// Where the connection is in its life.
+    ///
+    /// A new one is `created`.
     public var state: ConnectionState {
         // TODO: Step 1 — the current state object's name.
         .created

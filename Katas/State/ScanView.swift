@@ -78,7 +78,9 @@ public final class ScanView {
         // TODO: Step 4 — hand it to the current state.
     }
 
-    /// Opens `code`: shows its page. States call it.
+    /// Opens `code`: shows its page.
+    ///
+    /// States call it.
     public func open(_ code: ScannedCode) {
         // TODO: Step 4 — remember it in opened.
     }

@@ -64,8 +64,10 @@ extension ConnectionLifecycleState {
     func transportDidDisconnect(_ connection: ManagedConnection) {}
 }
 
-/// Made, never connected yet. `connect()` starts the socket; the state changes when the
-/// transport says it connected (or that it failed).
+/// Made, never connected yet.
+///
+/// `connect()` starts the socket; the state changes when the transport says it connected (or
+/// that it failed).
 struct CreatedState: ConnectionLifecycleState {
     let name = ConnectionState.created
     let successors: Set<ConnectionState> = [.connected, .disconnected]
@@ -136,7 +138,9 @@ struct ReconnectingState: ConnectionLifecycleState {
     func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
 
-/// Given back for good: the end of the table. Every operation is refused, even `onEvent`.
+/// Given back for good: the end of the table.
+///
+/// Every operation is refused, even `onEvent`.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

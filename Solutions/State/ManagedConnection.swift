@@ -44,7 +44,9 @@ public final class ManagedConnection: Sendable {
         transport.onEvent { [weak self] event in self?.receive(event) }
     }
 
-    /// Where the connection is in its life. A new one is `created`.
+    /// Where the connection is in its life.
+    ///
+    /// A new one is `created`.
     public var state: ConnectionState { current.name }
 
     private var current: any ConnectionLifecycleState { machine.withLock { $0.state } }

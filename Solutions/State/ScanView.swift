@@ -82,7 +82,9 @@ public final class ScanView {
         current?.didTap(index, in: self)
     }
 
-    /// Opens `code`: shows its page. States call it.
+    /// Opens `code`: shows its page.
+    ///
+    /// States call it.
     public func open(_ code: ScannedCode) {
         opened.append(code)
     }

@@ -77,3 +77,27 @@ struct ValueTests {
             ])
     }
 }
+
+@Suite("Lifecycle vocabulary", .tags(.messaging))
+struct LifecycleVocabularyTests {
+    @Test("Refusals name the state, and the operation or the target")
+    func errorsNameTheStates() {
+        #expect(
+            LifecycleError.operationRefused(.release, in: .created).description
+                == "A created connection refuses release.")
+        #expect(
+            LifecycleError.transitionRefused(from: .released, to: .connected).description
+                == "A released connection can't become connected.")
+        #expect(ConnectionStateChange(from: .created, to: .connected).description == "created → connected")
+        #expect(ConnectionOperation.allCases.count == 6)
+    }
+
+    @Test("A token cancels once, however often it is cancelled")
+    func tokenCancelsOnce() {
+        let cancels = Recorder<Int>()
+        let token = ObservationToken { cancels.record(1) }
+        token.cancel()
+        token.cancel()
+        #expect(cancels.all == [1])
+    }
+}

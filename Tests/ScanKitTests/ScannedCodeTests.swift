@@ -68,3 +68,15 @@ struct ScannedCodeTests {
         #expect(Frame(number: 8).codes.isEmpty, "Most frames show no code")
     }
 }
+
+@Suite("Scan view vocabulary", .tags(.scan))
+struct ScanViewVocabularyTests {
+    @Test("State names compare by name; an unknown one is named in its error")
+    func stateNames() {
+        #expect(ScanStateID("paused") == ScanStateID("paused"))
+        #expect(ScanStateID.noCode != .singleCode && ScanStateID.singleCode != .multiCode)
+        #expect(
+            ScanViewError.unregisteredState(ScanStateID("paused")).description
+                == "The scan view has no state registered as \"paused\".")
+    }
+}
