@@ -23,6 +23,9 @@ struct Step1PickByScheme {
             "The factory makes one transport for it, with makeTransport (step 1)")
         let transport = try #require(recorder.transports.first)
         #expect(transport.url.url == address, "The transport is for the same URL (step 1)")
+        #expect(
+            transport.status == .idle,
+            "The factory makes; it doesn't connect: connecting is the caller's call (step 1)")
         connection.connect()
         #expect(transport.status == .connecting, "The connection runs over that transport (step 1)")
     }
@@ -35,6 +38,7 @@ struct Step1PickByScheme {
         let factory = recorder.factory
         let memory = try factory.makeConnection(for: try url(text))
         #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (step 1)")
+        #expect(memory.status == .idle, "A new connection is not connected yet (step 1)")
         #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (step 1)")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))
         #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (step 1)")

@@ -10,7 +10,7 @@ struct Step2RefuseBadURLs {
         "An unsupported scheme is refused with an error naming the URL, and nothing is made",
         arguments: [
             "ftp://files.example.com", "http://chat.example.com", "https://chat.example.com/socket",
-            "//chat.example.com/socket",
+            "//chat.example.com/socket", "wsx://chat.example.com/socket", "memoryx://chat.test",
         ]
     )
     func unsupportedScheme(text: String) throws {

@@ -79,6 +79,17 @@ struct Step3SwapTheFactory {
         #expect(loopback.connections.count == addresses.count, "Every open went through the factory (step 3)")
     }
 
+    @Test("Every open asks the factory again, even for a URL opened before")
+    func everyOpenAsksTheFactory() throws {
+        let factory = LoopbackFactory()
+        let client = MessagingClient(factory: factory)
+        let address = try url("wss://chat.example.com/socket")
+        let first = try client.open(address)
+        let second = try client.open(address)
+        #expect(first !== second, "Two opens, two connections: the client keeps none (step 3)")
+        #expect(factory.connections.count == 2, "The factory is asked on every open (step 3)")
+    }
+
     @Test("A refused URL reaches the caller as the factory's error")
     func refusedURLIsFactoryError() throws {
         let client = MessagingClient(factory: RefusingFactory())

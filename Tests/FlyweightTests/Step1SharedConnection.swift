@@ -42,6 +42,7 @@ struct Step1SharedConnection {
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
             "ws://chat.example.com/socket",
             "wss://chat.example.com/other", "wss://chat.example.com/socket?room=2",
+            "wss://chat.example.com/Socket",
         ].map(url)
         var ids: [UUID] = []
         for address in addresses {

@@ -96,6 +96,41 @@ struct Step2Handles {
     // Why the time limit: a handle that calls subscriptions while holding its own lock deadlocks
     // here with most locks (Mutex stops the run with "Recursive call to lock Mutex"). The run
     // can't be freed, but after a minute the log names this test.
+    @Test("Every subscription hears, even two to one name; none made after close() does")
+    func subscriptionsAddUp() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandler(for: chat)
+        let list = Heard()
+        let banner = Heard()
+        screen.onEvent(message.name, perform: list.action)
+        screen.onEvent(message.name, perform: banner.action)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        try transport.deliver(message)
+        #expect(list.all == [message], "A second subscription doesn't replace the first (step 2)")
+        #expect(banner.all == [message], "…both hear the event (step 2)")
+
+        screen.close()
+        let late = Heard()
+        screen.onEvent(message.name, perform: late.action)
+        try transport.deliver(message)
+        #expect(late.all.isEmpty, "A subscription made after close() hears nothing (step 2)")
+    }
+
+    @Test("A new handle reconnects a shared connection the network dropped")
+    func newHandleReconnects() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        _ = try await pool.makeHandler(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        try transport.drop()
+        _ = try await pool.makeHandler(for: chat)
+        #expect(
+            transport.status == .connecting,
+            "Opening a handle starts connecting a disconnected connection, not only an idle one (step 2)")
+        #expect(factory.connectionsMade(for: chat) == 1, "…the same connection, not a new one (step 2)")
+    }
+
     @Test("A subscription may close its own handle while hearing an event", .timeLimit(.minutes(1)))
     func closeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")

@@ -38,7 +38,7 @@ struct LearnerSource {
     /// The lines of `text` that switch a concurrency check off.
     ///
     /// Those are `nonisolated(unsafe)`, `@unchecked Sendable`, `@preconcurrency` and stored
-    /// `static var`s. Comments are ignored; a computed `static var name: Type {` is fine.
+    /// `static var`s. Comments are ignored; a computed `static var name: Type { … }` is fine.
     static func escapeHatches(in text: String, file: String) -> [Finding] {
         var findings: [Finding] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -46,7 +46,7 @@ struct LearnerSource {
                 .trimmingCharacters(in: .whitespaces)
             let hatch =
                 ["nonisolated(unsafe)", "@unchecked", "@preconcurrency"].first { code.contains($0) }
-                ?? (code.contains("static var ") && !code.hasSuffix("{") ? "a stored static var" : nil)
+                ?? (code.contains("static var ") && !code.contains("{") ? "a stored static var" : nil)
             if let hatch {
                 findings.append(Finding(file: file, line: index + 1, escapeHatch: hatch))
             }

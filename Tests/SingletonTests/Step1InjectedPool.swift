@@ -13,6 +13,17 @@ private struct RefusingPool: ConnectionPooling {
     }
 }
 
+/// Serves every URL, even one no factory would accept: whether a URL is good is the pool's call.
+private struct AcceptingPool: ConnectionPooling {
+    let pool = InMemoryConnectionPool()
+
+    func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handler {
+        // InMemoryConnectionPool refuses a URL without a host; this pool gives it one.
+        let served = URL(string: "memory://served.test") ?? url
+        return try await pool.makeHandler(for: url.host == nil ? served : url)
+    }
+}
+
 @Suite("Singleton · Step 1 — Hand out handles from the pool it was given", .tags(.messaging))
 struct Step1InjectedPool {
     let pool = InMemoryConnectionPool()
@@ -55,6 +66,20 @@ struct Step1InjectedPool {
         #expect(
             await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (step 1)")
         #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (step 1)")
+    }
+
+    @Test("Whether a URL is good is the pool's call: the manager checks nothing itself")
+    func managerLeavesURLsToThePool() async throws {
+        let pool = AcceptingPool()
+        let manager = ConnectionManager(pool: pool)
+        for text in ["pigeon://coop.example.com", "memory:chat", "ftp:///files"] {
+            let address = try url(text)
+            await #expect(throws: Never.self, "\(text): the pool serves it, so the manager must too (step 1)")
+            {
+                _ = try await manager.makeHandler(for: address)
+            }
+        }
+        #expect(await pool.pool.requests.count == 3, "Every URL reached the pool (step 1)")
     }
 
     @Test("A URL the pool refuses comes back as the pool's error, unchanged")

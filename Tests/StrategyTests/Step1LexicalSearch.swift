@@ -50,6 +50,10 @@ struct Step1LexicalSearch {
     func severalWordsMatchAsWritten() async throws {
         let written = await strategy.filter(town.places, matching: "old town")
         try #require(written.map(\.name) == ["Old Town Books"], "\"old town\" finds Old Town Books (step 1)")
+        let squeezed = await strategy.filter(town.places, matching: "old  town")
+        #expect(
+            squeezed.isEmpty,
+            "\"old  town\", with two spaces, is not in any name: inner spaces count (step 1)")
         let swapped = await strategy.filter(town.places, matching: "town old")
         #expect(
             swapped.isEmpty,

@@ -23,11 +23,39 @@ struct Step3PlaceSearchModel {
     @Test("Shows what the current strategy finds for the term")
     func showsStrategyResults() async {
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
-        await model.search(for: "cafe")
-        #expect(model.term == "cafe", "The model remembers the term it searched for (step 3)")
+        await model.search(for: " Cafe ")
+        #expect(model.term == " Cafe ", "The model remembers the term as typed, untrimmed (step 3)")
         #expect(
             model.results.map(\.name) == ["CAFE NOIR", "Harbour Café", "Café Central"],
             "results is the strategy's answer (step 3)"
+        )
+    }
+
+    @Test("results is the strategy's answer as it is: nothing, everything, or in between")
+    func resultsAreTheAnswerAsIs() async {
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        await model.search(for: "cafe")
+        await model.search(for: "zzz")
+        #expect(model.results.isEmpty, "An empty answer replaces the previous results (step 3)")
+        await model.search(for: "")
+        #expect(model.results.map(\.name) == town.names, "An empty term's answer is every place (step 3)")
+    }
+
+    @Test("A longer term searches every place again, not the previous results")
+    func longerTermSearchesEverything() async {
+        let town = self.town
+        // "Old" happens to resolve to the harbour; "Old Town" to the old town, 2 km away.
+        let geocoder = ScriptedGeocoder { address in
+            address == "Old" ? town.harbour : try await town.geocoder.coordinate(for: address)
+        }
+        let model = PlaceSearchModel(
+            places: town.places,
+            strategy: NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000))
+        await model.search(for: "Old")
+        await model.search(for: "Old Town")
+        #expect(
+            model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            "\"Old Town\" extends \"Old\", yet its places are not among Old's: every search starts from all places (step 3)"
         )
     }
 
