@@ -2,62 +2,20 @@ import MessagingKit
 
 /// One state of a connection's life, as an object that decides.
 ///
-/// Every operation and transport event of ``ManagedConnection`` lands on the current state.
-/// This shape is a suggestion: the tests only use `ManagedConnection`, so change it as you like,
+/// Every operation and transport event of ``ManagedConnection`` should land on the current
+/// state. This shape is a start: the tests only use `ManagedConnection`, so grow it as you like,
 /// as long as each state is an object that decides for itself.
-///
-/// The extension below refuses everything, with an error built from the state's own `name`:
-/// each state then overrides only what it allows, and reads as its row of the table.
 protocol ConnectionLifecycleState: Sendable {
     /// Which state this is.
     var name: ConnectionState { get }
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
 
-    func connect(_ connection: ManagedConnection) throws(LifecycleError)
-    func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
-    func release(_ connection: ManagedConnection) throws(LifecycleError)
-    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError)
-    func request(
-        _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
-    ) throws(LifecycleError)
-    func onEvent(
-        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
-        on connection: ManagedConnection
-    ) throws(LifecycleError)
-
-    /// The transport reports that it is connected.
-    func transportDidConnect(_ connection: ManagedConnection)
-    /// The transport reports that it is disconnected.
-    func transportDidDisconnect(_ connection: ManagedConnection)
-}
-
-extension ConnectionLifecycleState {
-    func connect(_ connection: ManagedConnection) throws(LifecycleError) {
-        throw .operationRefused(.connect, in: name)
-    }
-    func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
-        throw .operationRefused(.disconnect, in: name)
-    }
-    func release(_ connection: ManagedConnection) throws(LifecycleError) {
-        throw .operationRefused(.release, in: name)
-    }
-    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError) {
-        throw .operationRefused(.send, in: name)
-    }
-    func request(
-        _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
-    ) throws(LifecycleError) {
-        throw .operationRefused(.request, in: name)
-    }
-    func onEvent(
-        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
-        on connection: ManagedConnection
-    ) throws(LifecycleError) {
-        throw .operationRefused(.onEvent, in: self.name)
-    }
-    func transportDidConnect(_ connection: ManagedConnection) {}
-    func transportDidDisconnect(_ connection: ManagedConnection) {}
+    // TODO: Step 2 — add the six operations (connect, disconnect, release, send, request,
+    //       onEvent), each given the connection, so each state allows or refuses them. A protocol
+    //       extension can refuse everything by default, in the state's own `name`; each state
+    //       then overrides only what it allows.
+    // TODO: Step 3 — add the transport's two events (connected, disconnected).
 }
 
 /// Made, never connected yet.
@@ -65,8 +23,6 @@ struct CreatedState: ConnectionLifecycleState {
     let name = ConnectionState.created
     // TODO: Step 1 — its row of the transition table.
     let successors: Set<ConnectionState> = []
-    // TODO: Step 2 — the operations it allows.
-    // TODO: Step 3 — what the transport's events mean here.
 }
 
 /// Connected: the only state that sends.
