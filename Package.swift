@@ -16,6 +16,7 @@ let katas: [(pattern: String, domains: [String])] = [
     ("Flyweight", ["MessagingKit"]),
     ("Singleton", ["MessagingKit"]),
     ("State", ["MessagingKit", "ScanKit"]),
+    ("ChainOfResponsibility", ["ScanKit", "MessagingKit"]),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

@@ -7,10 +7,12 @@ import MessagingKit
 /// every transport event. It never asks which state it is in to decide what to do: no `switch`
 /// on ``state`` in here.
 ///
+/// It is a `LifecycleConnection` (MessagingKit), so a connection keeper can look after it.
+///
 /// The transport reports its events synchronously, from whatever thread it runs on, so this
 /// class must be safe to use from any thread: keep its data in a `Mutex`, and never hold the
 /// lock while calling the transport or an observer (both may call straight back in).
-public final class ManagedConnection: Sendable {
+public final class ManagedConnection: LifecycleConnection {
     /// The socket library, which the states drive.
     let transport: any Transport
 

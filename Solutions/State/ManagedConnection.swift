@@ -12,6 +12,9 @@ import Synchronization
 /// - **Finite-state machine**: ``enter(_:)`` and the `successors` of each state: the table of
 ///   allowed moves, checked on every move, whoever asks for it.
 ///
+/// It is a `LifecycleConnection` (MessagingKit), so a connection keeper, which knows only that
+/// role, can look after it.
+///
 /// The seed's version kept a `var state` enum and repeated `guard state == .connected` in every
 /// method; its state machine wrote each refusal's message by hand, and the created state's said
 /// "ConnectedState can't release". Here a refusal is a ``LifecycleError`` built from the state's
@@ -22,7 +25,7 @@ import Synchronization
 ///   changed when `accept()` returns. An actor would need a `Task` per event and lose that order.
 ///   The lock is held only to read or swap the state; transport calls and observers run outside
 ///   it, because both may call straight back in (the transport's callbacks are synchronous).
-public final class ManagedConnection: Sendable {
+public final class ManagedConnection: LifecycleConnection {
     /// The socket library, which the states drive.
     let transport: any Transport
 

@@ -80,3 +80,15 @@ struct ScanViewVocabularyTests {
                 == "The scan view has no state registered as \"paused\".")
     }
 }
+
+@Suite("Scan creators", .tags(.scan))
+struct ScanCreatorTests {
+    @Test("The camera makes its frames in order; the album makes the picked photo, or nothing")
+    func creatorsMakeFrames() throws {
+        let code = try ScannedCode(payload: "hello", symbology: .qr)
+        let frames = [Frame(number: 0), Frame(number: 1, codes: [code])]
+        #expect(FakeCamera(frames: frames).produce() == frames.map(ScanItem.frame))
+        #expect(FakePhotoAlbum(picked: frames[1]).produce() == [.frame(frames[1])])
+        #expect(FakePhotoAlbum(picked: nil).produce().isEmpty)
+    }
+}

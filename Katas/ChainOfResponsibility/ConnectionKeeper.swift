@@ -1,0 +1,50 @@
+import MessagingKit
+
+/// One rule of the connection keeper: whether it applies to a pooled connection, and what it
+/// does then.
+///
+/// ``canHandle(_:)`` is separate from ``handle(_:in:)`` so a rule can't act and then pass the
+/// connection on: "if you start, finish it; otherwise, don't start".
+public protocol KeeperHandler: Sendable {
+    /// Whether this rule applies to `pooled`. Asking changes nothing.
+    func canHandle(_ pooled: PooledConnection) -> Bool
+
+    /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
+    /// came from.
+    ///
+    /// - Throws: ``LifecycleError`` when the connection refuses (it moved since it was asked).
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError)
+}
+
+/// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
+/// it acts, and the chain stops there.
+public struct ConnectionKeeper: Sendable {
+    /// The keeper's three rules, in order: reconnect what is used, disconnect what is idle,
+    /// release what is idle and disconnected.
+    public static var standardHandlers: [any KeeperHandler] {
+        // TODO: Step 3 — the three rules of `KeeperHandlers.swift`, in order.
+        []
+    }
+
+    private let pool: any KeeperPool
+    private let handlers: [any KeeperHandler]
+
+    /// Creates a keeper for `pool` with `handlers`, in order.
+    public init(pool: any KeeperPool, handlers: [any KeeperHandler] = ConnectionKeeper.standardHandlers) {
+        self.pool = pool
+        self.handlers = handlers
+    }
+
+    /// Offers every connection in the pool to the rules, once.
+    ///
+    /// For each connection the rules are asked in order; the first that can handle it acts, and
+    /// no later rule is asked. When none can, nothing happens to it. A rule that fails doesn't
+    /// stop the pass: the other connections are still looked after.
+    ///
+    /// - Returns: The refusals from rules that failed, in pool order; empty when all went well.
+    @discardableResult
+    public func pass() async -> [LifecycleError] {
+        // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts.
+        []
+    }
+}

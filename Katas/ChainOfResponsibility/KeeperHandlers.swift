@@ -1,0 +1,55 @@
+import MessagingKit
+
+/// In use and not connected, in a state that can connect: connect again.
+///
+/// That is `created` (a caller holds it but it never connected) and `disconnected` (the network
+/// dropped). A `reconnecting` connection is already trying, and a `released` one never will.
+public struct ReconnectHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// In use, and `created` or `disconnected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        // TODO: Step 3 — the rule's predicate.
+        false
+    }
+
+    /// Connects.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        // TODO: Step 3 — what the rule does.
+    }
+}
+
+/// Not in use and connected: disconnect, so an idle socket doesn't stay open.
+public struct IdleDisconnectHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// Not in use, and `connected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        // TODO: Step 3 — the rule's predicate.
+        false
+    }
+
+    /// Disconnects.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        // TODO: Step 3 — what the rule does.
+    }
+}
+
+/// Not in use and disconnected: release it, and the pool forgets it.
+public struct ReleaseHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// Not in use, and `disconnected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        // TODO: Step 3 — the rule's predicate.
+        false
+    }
+
+    /// Releases the connection, then removes it from the pool.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        // TODO: Step 3 — what the rule does. (The seed's version only disconnected.)
+    }
+}

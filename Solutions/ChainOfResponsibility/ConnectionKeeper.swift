@@ -1,0 +1,74 @@
+import MessagingKit
+
+/// One rule of the connection keeper: whether it applies to a pooled connection, and what it
+/// does then.
+///
+/// Roles of the pattern in the keeper:
+/// - **Handler**: this protocol. ``canHandle(_:)`` is separate from ``handle(_:in:)`` so a rule
+///   can't act and then pass the connection on: "if you start, finish it; otherwise, don't
+///   start".
+/// - **Concrete handlers**: `ReconnectHandler`, `IdleDisconnectHandler`, `ReleaseHandler`.
+/// - **Client**: ``ConnectionKeeper``, which offers each connection to the rules in order.
+///
+/// Why `Sendable`: the keeper runs on its own task, beside the callers that use the pool.
+public protocol KeeperHandler: Sendable {
+    /// Whether this rule applies to `pooled`. Asking changes nothing.
+    func canHandle(_ pooled: PooledConnection) -> Bool
+
+    /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
+    /// came from.
+    ///
+    /// - Throws: ``LifecycleError`` when the connection refuses (it moved since it was asked).
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError)
+}
+
+/// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
+/// it acts, and the chain stops there.
+///
+/// Role: **Client** of the chain. The app calls ``pass()`` on a timer; the timer is not the
+/// pattern, so it stays outside.
+///
+/// The seed chained its rules through a `nextHandler` property on each one. Here the keeper
+/// holds them in an array: the order is one list you can read, reorder or extend, and no rule
+/// knows which comes after it.
+public struct ConnectionKeeper: Sendable {
+    /// The keeper's three rules, in order: reconnect what is used, disconnect what is idle,
+    /// release what is idle and disconnected.
+    public static var standardHandlers: [any KeeperHandler] {
+        [ReconnectHandler(), IdleDisconnectHandler(), ReleaseHandler()]
+    }
+
+    private let pool: any KeeperPool
+    private let handlers: [any KeeperHandler]
+
+    /// Creates a keeper for `pool` with `handlers`, in order.
+    public init(pool: any KeeperPool, handlers: [any KeeperHandler] = ConnectionKeeper.standardHandlers) {
+        self.pool = pool
+        self.handlers = handlers
+    }
+
+    /// Offers every connection in the pool to the rules, once.
+    ///
+    /// For each connection the rules are asked in order; the first that can handle it acts, and
+    /// no later rule is asked. When none can, nothing happens to it. A rule that fails doesn't
+    /// stop the pass: the other connections are still looked after.
+    ///
+    /// - Returns: The refusals from rules that failed, in pool order; empty when all went well.
+    @discardableResult
+    public func pass() async -> [LifecycleError] {
+        var failures: [LifecycleError] = []
+        // Why a snapshot of the contents: the release rule removes connections from the pool,
+        // and removing from a collection while walking it skips the next element.
+        for pooled in await pool.contents() {
+            // Why `first(where:)`: it stops at the first rule that says yes, so no later rule is
+            // even asked. That is the chain stopping.
+            guard let handler = handlers.first(where: { $0.canHandle(pooled) }) else { continue }
+            do {
+                try await handler.handle(pooled, in: pool)
+            } catch {
+                failures.append(error)
+            }
+        }
+        return failures
+    }
+}

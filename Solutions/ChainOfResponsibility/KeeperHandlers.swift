@@ -1,0 +1,65 @@
+import MessagingKit
+
+// The keeper's three rules. Roles: **Concrete handlers** of `KeeperHandler`. Their predicates
+// don't overlap, so in the standard chain at most one applies to a connection; the chain still
+// stops at the first, so a rule added in front can take over.
+
+/// In use and not connected, in a state that can connect: connect again.
+///
+/// That is `created` (a caller holds it but it never connected) and `disconnected` (the network
+/// dropped). A `reconnecting` connection is already trying, and a `released` one never will.
+///
+/// The seed checked only `== .disconnected`, so a used connection that had never connected was
+/// left alone for ever.
+public struct ReconnectHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// In use, and `created` or `disconnected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        pooled.isInUse && [.created, .disconnected].contains(pooled.connection.state)
+    }
+
+    /// Connects.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        try pooled.connection.connect()
+    }
+}
+
+/// Not in use and connected: disconnect, so an idle socket doesn't stay open.
+public struct IdleDisconnectHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// Not in use, and `connected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        !pooled.isInUse && pooled.connection.state == .connected
+    }
+
+    /// Disconnects.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        try pooled.connection.disconnect()
+    }
+}
+
+/// Not in use and disconnected: release it, and the pool forgets it.
+///
+/// The seed's version called `disconnect()` here, so nothing was ever released and the pool
+/// grew for ever.
+public struct ReleaseHandler: KeeperHandler {
+    /// Creates the rule.
+    public init() {}
+
+    /// Not in use, and `disconnected`.
+    public func canHandle(_ pooled: PooledConnection) -> Bool {
+        !pooled.isInUse && pooled.connection.state == .disconnected
+    }
+
+    /// Releases the connection, then removes it from the pool.
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        // Why release first: if the connection refuses, the pool keeps it and the next pass
+        // tries again. A pool must never forget a connection that is still open.
+        try pooled.connection.release()
+        await pool.remove(pooled.connection)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One feature of the app that may take a scanned link: it decides, asynchronously, whether the
+/// link is its own.
+///
+/// Roles of the pattern in the business chain:
+/// - **Handler**: this protocol. A feature checks its own way (a catalogue lookup, an order
+///   search) and answers "mine, here is my screen" or "not mine".
+/// - **Concrete handlers**: the app's features; the tests declare their own.
+/// - **Client**: ``LinkChain``, which asks them in order and stops at the first taker.
+public protocol LinkHandler: Sendable {
+    /// The feature's name, reported with the result.
+    var name: String { get }
+
+    /// Decides whether this feature takes `link`.
+    ///
+    /// - Returns: The screen it opens for the link, or `nil` when the link isn't its own.
+    /// - Throws: Whatever the feature's check failed with.
+    func handle(_ link: URL) async throws -> String?
+}
+
+/// What became of a link: which feature took it and the screen it opened, or nobody.
+public enum ChainOutcome: Sendable, Hashable {
+    /// The feature named `handler` took the link and opened `screen`.
+    case handled(by: String, screen: String)
+    /// Every feature declined.
+    case unhandled
+}
+
+/// Asks the app's features, one after another, whether a scanned link is theirs.
+///
+/// Role: **Client** of an asynchronous chain (the seed's `BusinessObject` with `nextBusiness`).
+/// The order of the handlers is configuration: the first that takes the link wins.
+public struct LinkChain: Sendable {
+    private let handlers: [any LinkHandler]
+
+    /// Creates a chain that asks `handlers` in this order.
+    public init(_ handlers: [any LinkHandler]) {
+        self.handlers = handlers
+    }
+
+    /// Offers `link` to each handler in order, one at a time, until one takes it.
+    ///
+    /// - Returns: ``ChainOutcome/handled(by:screen:)`` for the first handler that takes it
+    ///   (none after it is asked), or ``ChainOutcome/unhandled`` when none does.
+    /// - Throws: `CancellationError` once the caller's task is cancelled: no further handler is
+    ///   asked. A handler's error reaches the caller as it is, and no further handler is asked.
+    public func resolve(_ link: URL) async throws -> ChainOutcome {
+        for handler in handlers {
+            // Why check before each handler: every handler may be a network call. Once the
+            // caller has gone, asking the next one is work nobody will read.
+            try Task.checkCancellation()
+            // Why `try` and not `try?`: a handler that failed has not declined. Treating the
+            // failure as "not mine" would let a later, lower-priority feature take the link (a
+            // payment check that timed out must not fall through to the plain web view).
+            if let screen = try await handler.handle(link) {
+                return .handled(by: handler.name, screen: screen)
+            }
+        }
+        return .unhandled
+    }
+}

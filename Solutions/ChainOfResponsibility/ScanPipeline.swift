@@ -1,0 +1,99 @@
+import ScanKit
+
+/// One link of the scan pipeline: it receives an item, may work on it, and passes on what it
+/// makes.
+///
+/// Roles of the pattern in the scan pipeline:
+/// - **Handler**: this protocol. A unit knows nothing of the units before or after it; it only
+///   gets an item and a way to pass things on.
+/// - **Concrete handlers**: `DecodeUnit`, `DuplicateFilter`, `ClassifyUnit`, `RouteUnit`, and
+///   any unit another team writes.
+/// - **Client / chain builder**: ``ScanPipeline``, which holds the units in order and links
+///   each one to the next.
+///
+/// Why `AnyObject`: a unit may remember things (the duplicate filter remembers the codes it has
+/// seen) and the pipeline holds it for the whole session, so it must be one shared object, not
+/// a copy that forgets.
+public protocol ScanUnit: AnyObject {
+    /// Forgets whatever the unit remembered from the last scanning session.
+    ///
+    /// The pipeline calls it on every unit when a session starts. Most units remember nothing,
+    /// so by default it does nothing.
+    func sessionDidStart()
+
+    /// Works on `item`, and hands what it makes to `pass`.
+    ///
+    /// A unit may call `pass` once, several times (one frame makes several codes) or never:
+    /// never stops the flow, and no later unit sees anything of `item`. An item the unit doesn't
+    /// work on goes to `pass` unchanged.
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void)
+}
+
+extension ScanUnit {
+    /// Does nothing: a unit that remembers nothing has nothing to forget.
+    public func sessionDidStart() {}
+}
+
+/// Wires creators and units into one pipeline, and sends everything that leaves the last unit
+/// to one output.
+///
+/// Role: the seed's **manager**, the chain's builder. It owns the order of the units: change
+/// the order of the `addUnit` calls and the same units give another result.
+///
+/// - Note: Why neither `Sendable` nor an actor: one scanner owns its pipeline and runs it on
+///   one isolation domain (the camera's queue, or the main actor). Without `Sendable` the
+///   compiler stops anyone from sharing it between tasks, so its plain `var`s need no lock, and
+///   the units and the output can be simple synchronous calls.
+public final class ScanPipeline {
+    private var creators: [any ScanCreator] = []
+    private var units: [any ScanUnit] = []
+    private let output: (ScanItem) -> Void
+
+    /// Creates an empty pipeline whose results go to `output`.
+    public init(output: @escaping (ScanItem) -> Void) {
+        self.output = output
+    }
+
+    /// Adds a creator, after the ones already added, and returns the pipeline so calls chain.
+    @discardableResult
+    public func addCreator(_ creator: any ScanCreator) -> ScanPipeline {
+        creators.append(creator)
+        return self
+    }
+
+    /// Adds a unit at the end of the chain, and returns the pipeline so calls chain.
+    @discardableResult
+    public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
+        units.append(unit)
+        return self
+    }
+
+    /// Runs one scanning session.
+    ///
+    /// Tells every unit that a session starts, then asks each creator, in the order added, for
+    /// its items, and sends each item down the chain. An item travels the whole chain, and what
+    /// leaves the last unit reaches the output, before the next item starts. With no units,
+    /// every item goes straight to the output.
+    public func scan() {
+        for unit in units { unit.sessionDidStart() }
+        for creator in creators {
+            for item in creator.produce() {
+                send(item, toUnitAt: 0)
+            }
+        }
+    }
+
+    // Why recursion through `pass` and not a loop over the units: a unit may pass on zero, one
+    // or many items, and each of those must go through the rest of the chain before the unit's
+    // next one (depth first, like the seed's `recurPipeline`). The unit never sees the next unit:
+    // the pipeline links them, so the order is configuration.
+    private func send(_ item: ScanItem, toUnitAt index: Int) {
+        guard units.indices.contains(index) else {
+            output(item)
+            return
+        }
+        units[index].receive(item) { next in
+            send(next, toUnitAt: index + 1)
+        }
+    }
+}

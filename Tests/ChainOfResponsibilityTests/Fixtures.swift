@@ -1,0 +1,245 @@
+import ChainOfResponsibility
+import Foundation
+import MessagingKit
+import ScanKit
+import Synchronization
+import Testing
+
+extension Tag {
+    /// Tests of the shopping app's scan domain.
+    @Tag static var scan: Self
+    /// Tests of the real-time messaging domain.
+    @Tag static var messaging: Self
+}
+
+// MARK: - Scan
+
+/// A QR code carrying `payload`, at `x` across the frame (the same code, seen as the phone moves).
+func qr(_ payload: String, at x: Double = 0) throws -> ScannedCode {
+    try ScannedCode(payload: payload, symbology: .qr, bounds: CodeBounds(x: x, y: 0, width: 0.1, height: 0.1))
+}
+
+/// Collects what leaves a pipeline, or what a unit passes on.
+final class Outbox {
+    private(set) var items: [ScanItem] = []
+    func take(_ item: ScanItem) { items.append(item) }
+}
+
+/// What one unit passes on for `item`, in order.
+func passed(by unit: some ScanUnit, _ item: ScanItem) -> [ScanItem] {
+    var out: [ScanItem] = []
+    unit.receive(item) { out.append($0) }
+    return out
+}
+
+/// What one unit passes on for each of `items`, in order, all in one session.
+func passed(by unit: some ScanUnit, _ items: [ScanItem]) -> [ScanItem] {
+    items.flatMap { passed(by: unit, $0) }
+}
+
+/// A frame with no codes, numbered `number`: the simplest item a creator makes.
+func blank(_ number: Int) -> ScanItem {
+    .frame(Frame(number: number))
+}
+
+/// A shared, ordered record of which unit saw what.
+final class Log {
+    private(set) var lines: [String] = []
+    func write(_ line: String) { lines.append(line) }
+}
+
+/// The number of a frame item, or -1 for any other item.
+func frameNumber(_ item: ScanItem) -> Int {
+    if case .frame(let frame) = item { frame.number } else { -1 }
+}
+
+// MARK: - Messaging
+
+/// A connection double that follows the lifecycle table and records every operation it is
+/// asked for, allowed or not.
+final class FakeConnection: LifecycleConnection, CustomStringConvertible {
+    private struct Life {
+        var state: ConnectionState
+        var asked: [ConnectionOperation] = []
+    }
+
+    private let life: Mutex<Life>
+    private let refusesEverything: Bool
+
+    /// A connection in `state`; one that `refusesEverything` throws on every operation.
+    init(_ state: ConnectionState, refusesEverything: Bool = false) {
+        life = Mutex(Life(state: state))
+        self.refusesEverything = refusesEverything
+    }
+
+    var state: ConnectionState { life.withLock { $0.state } }
+    /// Every operation asked of it, oldest first, including refused ones.
+    var asked: [ConnectionOperation] { life.withLock { $0.asked } }
+    var description: String { "\(state) connection" }
+
+    func connect() throws(LifecycleError) { try perform(.connect) }
+    func disconnect() throws(LifecycleError) { try perform(.disconnect) }
+    func release() throws(LifecycleError) { try perform(.release) }
+
+    private func perform(_ operation: ConnectionOperation) throws(LifecycleError) {
+        let refusal: LifecycleError? = life.withLock { life in
+            life.asked.append(operation)
+            let next: ConnectionState? =
+                switch (life.state, operation) {
+                case (.created, .connect): .created  // the transport connects later
+                case (.disconnected, .connect): .reconnecting
+                case (.connected, .disconnect), (.reconnecting, .disconnect): .disconnected
+                case (.disconnected, .release): .released
+                default: nil
+                }
+            guard let next, !refusesEverything else {
+                return .operationRefused(operation, in: life.state)
+            }
+            life.state = next
+            return nil
+        }
+        if let refusal { throw refusal }
+    }
+}
+
+/// A pool double: holds the connections it was given, each with its "in use" flag, and
+/// records what it was told to forget.
+actor FakePool: KeeperPool {
+    private var entries: [PooledConnection]
+    private(set) var removed: [ObjectIdentifier] = []
+
+    init(_ entries: [PooledConnection]) {
+        self.entries = entries
+    }
+
+    func contents() -> [PooledConnection] { entries }
+
+    func remove(_ connection: any LifecycleConnection) {
+        removed.append(ObjectIdentifier(connection))
+        entries.removeAll { $0.connection === connection }
+    }
+
+    /// Whether the pool still holds `connection`.
+    func holds(_ connection: FakeConnection) -> Bool {
+        entries.contains { $0.connection === connection }
+    }
+}
+
+/// One row of the keeper's table: a connection in use or not, in a state, and what one pass of
+/// the standard keeper does to it.
+struct KeeperCase: Sendable, CustomTestStringConvertible {
+    /// What the keeper does: the operation it asks for, or nothing.
+    let isInUse: Bool
+    let state: ConnectionState
+    let action: ConnectionOperation?
+
+    var testDescription: String {
+        "\(isInUse ? "in use" : "not in use"), \(state) → \(action.map { "\($0)" } ?? "nothing")"
+    }
+}
+
+/// The keeper's whole table: in use × the five states.
+let keeperTable: [KeeperCase] = [
+    KeeperCase(isInUse: true, state: .created, action: .connect),
+    KeeperCase(isInUse: true, state: .connected, action: nil),
+    KeeperCase(isInUse: true, state: .disconnected, action: .connect),
+    KeeperCase(isInUse: true, state: .reconnecting, action: nil),
+    KeeperCase(isInUse: true, state: .released, action: nil),
+    KeeperCase(isInUse: false, state: .created, action: nil),
+    KeeperCase(isInUse: false, state: .connected, action: .disconnect),
+    KeeperCase(isInUse: false, state: .disconnected, action: .release),
+    KeeperCase(isInUse: false, state: .reconnecting, action: nil),
+    KeeperCase(isInUse: false, state: .released, action: nil),
+]
+
+/// A keeper rule declared by the tests: it answers `canHandle` with `answer`, and counts how
+/// often it was asked and how often it acted.
+final class CountingHandler: KeeperHandler {
+    private let answer: @Sendable (PooledConnection) -> Bool
+    private let askedCount = Atomic(0)
+    private let handledCount = Atomic(0)
+
+    init(answer: @escaping @Sendable (PooledConnection) -> Bool) {
+        self.answer = answer
+    }
+
+    var asked: Int { askedCount.load(ordering: .relaxed) }
+    var handled: Int { handledCount.load(ordering: .relaxed) }
+
+    func canHandle(_ pooled: PooledConnection) -> Bool {
+        askedCount.add(1, ordering: .relaxed)
+        return answer(pooled)
+    }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+        handledCount.add(1, ordering: .relaxed)
+    }
+}
+
+// MARK: - Links
+
+/// A scanned link for the business chain.
+func scannedLink() throws -> URL {
+    try #require(URL(string: "https://shop.example/orders/1042"), "The test's link should parse")
+}
+
+/// A link handler declared by the tests: it answers with `screen` (nil declines) or throws
+/// `error`, and counts how often it was asked.
+final class ScriptedHandler: LinkHandler {
+    let name: String
+    private let screen: String?
+    private let error: TestFailure?
+    private let askedCount = Atomic(0)
+    private let log: SharedLog?
+
+    init(
+        _ name: String, takesWith screen: String? = nil, throwing error: TestFailure? = nil,
+        log: SharedLog? = nil
+    ) {
+        self.name = name
+        self.screen = screen
+        self.error = error
+        self.log = log
+    }
+
+    var asked: Int { askedCount.load(ordering: .relaxed) }
+
+    func handle(_ link: URL) async throws -> String? {
+        askedCount.add(1, ordering: .relaxed)
+        log?.write(name)
+        if let error { throw error }
+        return screen
+    }
+}
+
+/// An error a handler throws in the tests.
+struct TestFailure: Error, Equatable {
+    let reason: String
+}
+
+/// A log any task can write to.
+final class SharedLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func write(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+/// A link handler that declines, and while deciding the caller's task is cancelled (as when the
+/// user leaves the scan screen): the test needs no waiting and no sleeps, and a chain that never
+/// asks it cannot hang the test.
+final class CancellingHandler: LinkHandler {
+    let name: String
+    private let askedCount = Atomic(0)
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    var asked: Int { askedCount.load(ordering: .relaxed) }
+
+    func handle(_ link: URL) async throws -> String? {
+        askedCount.add(1, ordering: .relaxed)
+        withUnsafeCurrentTask { $0?.cancel() }
+        return nil
+    }
+}

@@ -1,0 +1,138 @@
+import ChainOfResponsibility
+import ScanKit
+import Testing
+
+// The units of this step are the tests' own: step 1 checks the pipeline alone, whatever your
+// units in `ScanUnits.swift` do.
+
+/// Writes "name:frame number" for every item it sees, and passes it on unchanged.
+final class LoggingUnit: ScanUnit {
+    let name: String
+    let log: Log
+    init(_ name: String, log: Log) {
+        self.name = name
+        self.log = log
+    }
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        log.write("\(name):\(frameNumber(item))")
+        pass(item)
+    }
+}
+
+/// Turns frame n into two frames, 10n and 10n + 1: one item in, two out.
+final class SplittingUnit: ScanUnit {
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        let number = frameNumber(item)
+        pass(blank(number * 10))
+        pass(blank(number * 10 + 1))
+    }
+}
+
+/// Drops frame `number`, and passes every other item on.
+final class DroppingUnit: ScanUnit {
+    let number: Int
+    init(dropping number: Int) { self.number = number }
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        if frameNumber(item) != number { pass(item) }
+    }
+}
+
+/// Counts the sessions it was told about, and records that count with every item it sees.
+final class SessionCountingUnit: ScanUnit {
+    private(set) var sessions = 0
+    private(set) var sessionsSeenByItems: [Int] = []
+    func sessionDidStart() { sessions += 1 }
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        sessionsSeenByItems.append(sessions)
+        pass(item)
+    }
+}
+
+@Suite("Chain of Responsibility · Step 1 — The scan pipeline", .tags(.scan))
+struct Step1Pipeline {
+    @Test("With no units, every item a creator makes goes straight to the output, once, in order")
+    func noUnits() {
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take)
+        pipeline.addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
+        pipeline.scan()
+        #expect(
+            outbox.items == [blank(1), blank(2), blank(3)],
+            "No units: the output gets each item once (step 1)")
+    }
+
+    @Test("Units run in the order added; an item travels the whole chain before the next starts")
+    func unitsRunInOrderDepthFirst() {
+        let log = Log()
+        let outbox = Outbox()
+        ScanPipeline(output: outbox.take)
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
+            .addUnit(LoggingUnit("first", log: log))
+            .addUnit(SplittingUnit())
+            .addUnit(LoggingUnit("last", log: log))
+            .scan()
+        #expect(
+            log.lines == ["first:1", "last:10", "last:11", "first:2", "last:20", "last:21"],
+            "Each item goes through every unit, in the order added, before the next item starts (step 1)")
+        #expect(
+            outbox.items == [blank(10), blank(11), blank(20), blank(21)],
+            "Everything that leaves the last unit reaches the output, once each (step 1)")
+    }
+
+    @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item")
+    func aUnitStopsTheFlow() {
+        let log = Log()
+        let outbox = Outbox()
+        ScanPipeline(output: outbox.take)
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
+            .addUnit(DroppingUnit(dropping: 2))
+            .addUnit(LoggingUnit("after", log: log))
+            .scan()
+        #expect(log.lines == ["after:1", "after:3"], "A dropped item never reaches a later unit (step 1)")
+        #expect(outbox.items == [blank(1), blank(3)], "A dropped item never reaches the output (step 1)")
+    }
+
+    @Test("Every creator's items go through, creators in the order added; the calls chain")
+    func creatorsInOrder() {
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take)
+        let log = Log()
+        let unit = LoggingUnit("unit", log: log)
+        #expect(
+            pipeline.addCreator(FakeCamera(frames: [])) === pipeline,
+            "addCreator returns the pipeline itself (step 1)")
+        #expect(pipeline.addUnit(unit) === pipeline, "addUnit returns the pipeline itself (step 1)")
+        pipeline
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
+            .addCreator(FakePhotoAlbum(picked: nil))
+            .addCreator(FakePhotoAlbum(picked: Frame(number: 9)))
+            .scan()
+        #expect(
+            outbox.items == [blank(1), blank(2), blank(9)], "Every creator runs, in the order added (step 1)")
+        #expect(
+            log.lines == ["unit:1", "unit:2", "unit:9"], "Every creator's items go through the units (step 1)"
+        )
+    }
+
+    @Test("Each scan is one session: every unit hears it starts once, before any item")
+    func sessions() {
+        let first = SessionCountingUnit()
+        let second = SessionCountingUnit()
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take)
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
+            .addCreator(FakePhotoAlbum(picked: Frame(number: 3)))
+            .addUnit(first)
+            .addUnit(second)
+        pipeline.scan()
+        #expect(
+            first.sessions == 1 && second.sessions == 1, "One scan starts one session on every unit (step 1)")
+        pipeline.scan()
+        #expect(first.sessions == 2 && second.sessions == 2, "A second scan starts a second session (step 1)")
+        #expect(
+            first.sessionsSeenByItems == [1, 1, 1, 2, 2, 2]
+                && second.sessionsSeenByItems == [1, 1, 1, 2, 2, 2],
+            "The session starts before its first item, and not again until the next scan (step 1)")
+        #expect(outbox.items.count == 6, "Each scan runs every creator again (step 1)")
+    }
+}

@@ -1,0 +1,217 @@
+import ChainOfResponsibility
+import Foundation
+import ScanKit
+import Testing
+
+/// One row of the classifier's table.
+struct ClassifyCase: Sendable, CustomTestStringConvertible {
+    let payload: String
+    let symbology: Symbology
+    let kind: CodeKind
+    let why: String
+    var testDescription: String { "\(symbology.rawValue) \"\(payload)\" → \(kind.rawValue)" }
+}
+
+let classifyTable: [ClassifyCase] = [
+    ClassifyCase(payload: "4006381333931", symbology: .ean13, kind: .product, why: "an EAN-13 is a product"),
+    ClassifyCase(payload: "96385074", symbology: .ean8, kind: .product, why: "an EAN-8 is a product"),
+    ClassifyCase(
+        payload: "4006381333931", symbology: .code128, kind: .text,
+        why: "13 digits that aren't an EAN are text"),
+    ClassifyCase(payload: "https://shop.example/p/1", symbology: .qr, kind: .link, why: "https:// is a link"),
+    ClassifyCase(
+        payload: "HTTPS://SHOP.EXAMPLE/P/1", symbology: .qr, kind: .link,
+        why: "a scheme in capitals is a link"),
+    ClassifyCase(
+        payload: "Http://shop.example", symbology: .dataMatrix, kind: .link,
+        why: "http:// in any case is a link"),
+    ClassifyCase(
+        payload: "ftp://files.example", symbology: .qr, kind: .text, why: "only http and https are links"),
+    ClassifyCase(payload: "shop.example/p/1", symbology: .qr, kind: .text, why: "no scheme, no link"),
+    ClassifyCase(payload: "251234567890123456", symbology: .qr, kind: .payment, why: "18 digits from 25 pay"),
+    ClassifyCase(
+        payload: "301234567890123456", symbology: .code128, kind: .payment, why: "18 digits from 30 pay"),
+    ClassifyCase(
+        payload: "241234567890123456", symbology: .qr, kind: .text, why: "24 is below the payment range"),
+    ClassifyCase(
+        payload: "311234567890123456", symbology: .qr, kind: .text, why: "31 is above the payment range"),
+    ClassifyCase(payload: "25123456789012345", symbology: .qr, kind: .text, why: "17 digits are one too few"),
+    ClassifyCase(
+        payload: "2512345678901234567", symbology: .qr, kind: .text, why: "19 digits are one too many"),
+    ClassifyCase(payload: "25123456789012345X", symbology: .qr, kind: .text, why: "a letter is not a digit"),
+    ClassifyCase(
+        payload: "２５１２３４５６７８９０１２３４５６", symbology: .qr, kind: .text, why: "full-width digits aren't 0-9"),
+    ClassifyCase(payload: "hello", symbology: .qr, kind: .text, why: "anything else is text"),
+]
+
+/// What the full standard pipeline sees: frames from the camera, then a photo from the album.
+func shopFrames() throws -> (creators: [any ScanCreator], link: ScannedCode, product: ScannedCode) {
+    let link = try qr("https://shop.example/p/1", at: 0)
+    let movedLink = try qr("https://shop.example/p/1", at: 0.5)
+    let product = try ScannedCode(payload: "4006381333931", symbology: .ean13)
+    let payment = try qr("251234567890123456")
+    let text = try qr("hello")
+    let camera = FakeCamera(frames: [
+        Frame(number: 0),
+        Frame(number: 1, codes: [link, product]),
+        Frame(number: 2, codes: [movedLink, payment, text]),
+    ])
+    let album = FakePhotoAlbum(picked: Frame(number: 3, codes: [product]))
+    return ([camera, album], link, product)
+}
+
+/// The routes the standard pipeline makes of ``shopFrames()``, one per code.
+struct ShopRoutes {
+    let link: ScanItem
+    let product = ScanItem.route(.showProduct(gtin: "4006381333931"))
+    let payment = ScanItem.route(.pay(code: "251234567890123456"))
+    let text = ScanItem.route(.showText("hello"))
+
+    /// Each code once, in the order the camera shows them.
+    var all: [ScanItem] { [link, product, payment, text] }
+
+    init() throws {
+        let url = try #require(URL(string: "https://shop.example/p/1"), "The test's link should parse")
+        link = .route(.openLink(url))
+    }
+}
+
+/// A unit another team adds: payments are switched off in this market.
+///
+/// A payment code goes no further. Declared here: your units have never heard of it.
+final class PaymentsOffUnit: ScanUnit {
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        if case .classified(_, .payment) = item { return }
+        pass(item)
+    }
+}
+
+@Suite("Chain of Responsibility · Step 2 — The scan units", .tags(.scan))
+struct Step2ScanUnits {
+    @Test("The decoder turns a frame into its codes, in order; a frame without codes stops there")
+    func decode() throws {
+        let codes = [try qr("a"), try qr("b", at: 0.5), try qr("c", at: 0.8)]
+        let decoder = DecodeUnit()
+        #expect(
+            passed(by: decoder, .frame(Frame(number: 1, codes: codes))) == codes.map(ScanItem.code),
+            "One .code per code in the frame, in the frame's order, and not the frame itself (step 2)")
+        #expect(passed(by: decoder, blank(2)).isEmpty, "A frame without codes passes nothing on (step 2)")
+        let notAFrame = ScanItem.route(.showText("x"))
+        #expect(
+            passed(by: decoder, notAFrame) == [notAFrame],
+            "An item that isn't a frame passes unchanged (step 2)")
+    }
+
+    @Test("The duplicate filter passes a code once a session, wherever it is in the frame")
+    func duplicates() throws {
+        let filter = DuplicateFilter()
+        let here = try qr("https://shop.example/p/1", at: 0)
+        let moved = try qr("https://shop.example/p/1", at: 0.5)
+        let otherSymbology = try ScannedCode(payload: "https://shop.example/p/1", symbology: .dataMatrix)
+        let other = try qr("https://shop.example/p/2")
+        #expect(
+            passed(by: filter, [.code(here), .code(moved), .code(otherSymbology), .code(other), .code(here)])
+                == [.code(here), .code(otherSymbology), .code(other)],
+            "Same payload and symbology is the same code, whatever its position; another symbology is another code (step 2)"
+        )
+        #expect(
+            passed(by: filter, blank(7)) == [blank(7)], "An item that isn't a code passes unchanged (step 2)")
+        filter.sessionDidStart()
+        #expect(
+            passed(by: filter, [.code(moved), .code(moved)]) == [.code(moved)],
+            "A new session forgets the codes seen, and starts remembering again (step 2)")
+    }
+
+    @Test("The classifier tells links, products, payment codes and text apart", arguments: classifyTable)
+    func classify(row: ClassifyCase) throws {
+        let code = try ScannedCode(payload: row.payload, symbology: row.symbology)
+        #expect(
+            passed(by: ClassifyUnit(), .code(code)) == [.classified(code, row.kind)],
+            "\(row.testDescription): \(row.why) (step 2)")
+    }
+
+    @Test("The router sends each kind of code to its handler; other items pass unchanged")
+    func route() throws {
+        let link = try qr("https://shop.example/p/1")
+        let product = try ScannedCode(payload: "96385074", symbology: .ean8)
+        let payment = try qr("301234567890123456")
+        let text = try qr("hello")
+        let router = RouteUnit()
+        #expect(
+            passed(
+                by: router,
+                [
+                    .classified(link, .link), .classified(product, .product), .classified(payment, .payment),
+                    .classified(text, .text),
+                ]) == [
+                    .route(.openLink(URL(string: "https://shop.example/p/1")!)),
+                    .route(.showProduct(gtin: "96385074")),
+                    .route(.pay(code: "301234567890123456")), .route(.showText("hello")),
+                ],
+            "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload (step 2)"
+        )
+        #expect(
+            passed(by: router, .code(text)) == [.code(text)],
+            "An item that isn't classified passes unchanged (step 2)")
+        #expect(
+            passed(by: ClassifyUnit(), blank(4)) == [blank(4)],
+            "The classifier passes a non-code unchanged (step 2)")
+    }
+
+    @Test("Decode, drop duplicates, classify, route: each code reaches its handler once a session")
+    func standardPipeline() throws {
+        let (creators, _, _) = try shopFrames()
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take)
+        for creator in creators { pipeline.addCreator(creator) }
+        pipeline.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
+        pipeline.scan()
+        let routes = try ShopRoutes()
+        #expect(outbox.items == routes.all, "Every code once, in order, routed (step 2)")
+        pipeline.scan()
+        #expect(outbox.items == routes.all + routes.all, "The next session sees every code again (step 2)")
+    }
+
+    @Test("The order of the units is configuration: another order gives another, defined result")
+    func orderIsConfiguration() throws {
+        let (creators, link, product) = try shopFrames()
+        let routes = try ShopRoutes()
+        let filterFirst = Outbox()
+        let pipeline = ScanPipeline(output: filterFirst.take)
+        for creator in creators { pipeline.addCreator(creator) }
+        pipeline.addUnit(DuplicateFilter()).addUnit(DecodeUnit()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
+            .scan()
+        #expect(
+            filterFirst.items == [
+                routes.link, routes.product, routes.link, routes.payment, routes.text, routes.product,
+            ],
+            "Before the decoder, the duplicate filter sees only frames and drops nothing (step 2)")
+
+        let routerFirst = Outbox()
+        let reordered = ScanPipeline(output: routerFirst.take)
+        for creator in creators { reordered.addCreator(creator) }
+        reordered.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(RouteUnit()).addUnit(
+            ClassifyUnit()
+        ).scan()
+        #expect(
+            routerFirst.items.prefix(2) == [.classified(link, .link), .classified(product, .product)]
+                && routerFirst.items.count == 4,
+            "Before the classifier, the router sees only codes: the output is classified codes, not routes (step 2)"
+        )
+    }
+
+    @Test("A unit declared in the tests goes into the chain without changing yours")
+    func insertedUnit() throws {
+        let (creators, _, _) = try shopFrames()
+        let routes = try ShopRoutes()
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take)
+        for creator in creators { pipeline.addCreator(creator) }
+        pipeline.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit())
+            .addUnit(PaymentsOffUnit()).addUnit(RouteUnit()).scan()
+        #expect(
+            outbox.items == [routes.link, routes.product, routes.text],
+            "A unit put between the classifier and the router stops payment codes; the rest still flows (step 2)"
+        )
+    }
+}

@@ -1,0 +1,94 @@
+import ChainOfResponsibility
+import Testing
+
+@Suite("Chain of Responsibility · Step 4 — The asynchronous business chain", .tags(.scan))
+struct Step4LinkChain {
+    @Test("The first handler that takes the link wins, with its screen; no later one is asked")
+    func firstTakerWins() async throws {
+        let link = try scannedLink()
+        let orders = ScriptedHandler("orders")
+        let products = ScriptedHandler("products", takesWith: "Product page")
+        let help = ScriptedHandler("help", takesWith: "Help centre")
+        let outcome = try await LinkChain([orders, products, help]).resolve(link)
+        #expect(
+            outcome == .handled(by: "products", screen: "Product page"),
+            "The outcome names the first handler that took the link, and its screen (step 4)")
+        #expect(
+            orders.asked == 1 && products.asked == 1,
+            "Handlers are asked in order until one takes it (step 4)")
+        #expect(help.asked == 0, "No handler after the winner is asked (step 4)")
+    }
+
+    @Test("The order is configuration: A→B→C and C→B→A have different winners")
+    func orderPicksTheWinner() async throws {
+        let link = try scannedLink()
+        let a = ScriptedHandler("A", takesWith: "A's screen")
+        let b = ScriptedHandler("B")
+        let c = ScriptedHandler("C", takesWith: "C's screen")
+        #expect(
+            try await LinkChain([a, b, c]).resolve(link) == .handled(by: "A", screen: "A's screen"),
+            "A→B→C: A takes it (step 4)")
+        #expect(
+            try await LinkChain([c, b, a]).resolve(link) == .handled(by: "C", screen: "C's screen"),
+            "C→B→A: C takes it (step 4)")
+        #expect(
+            a.asked == 1 && b.asked == 0 && c.asked == 1, "Each chain stops at its first handler (step 4)")
+    }
+
+    @Test("When nobody takes the link, every handler was asked once, in order")
+    func nobodyTakesIt() async throws {
+        let link = try scannedLink()
+        let log = SharedLog()
+        let handlers = ["A", "B", "C"].map { ScriptedHandler($0, log: log) }
+        #expect(
+            try await LinkChain(handlers).resolve(link) == .unhandled,
+            "Nobody took it: unhandled (step 4)")
+        #expect(
+            log.all == ["A", "B", "C"], "Every handler was asked once, in order, before giving up (step 4)")
+        #expect(
+            try await LinkChain([]).resolve(link) == .unhandled,
+            "An empty chain handles nothing (step 4)")
+    }
+
+    @Test("Once the caller's task is cancelled, no further handler is asked")
+    func cancellationStopsTheChain() async throws {
+        let link = try scannedLink()
+        let first = CancellingHandler("first")
+        let second = ScriptedHandler("second", takesWith: "Second's screen")
+        let caller = Task { try await LinkChain([first, second]).resolve(link) }
+        await #expect(throws: CancellationError.self, "A cancelled caller gets CancellationError (step 4)") {
+            try await caller.value
+        }
+        #expect(first.asked == 1, "The handler asked before the cancellation was asked once (step 4)")
+        #expect(second.asked == 0, "After the caller is cancelled, nobody else is asked (step 4)")
+
+        let never = ScriptedHandler("never", takesWith: "Never's screen")
+        let cancelledBeforeStart = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await LinkChain([never]).resolve(link)
+        }
+        await #expect(
+            throws: CancellationError.self,
+            "A caller cancelled before it asks gets CancellationError (step 4)"
+        ) {
+            try await cancelledBeforeStart.value
+        }
+        #expect(never.asked == 0, "A chain whose caller is already cancelled asks nobody (step 4)")
+    }
+
+    @Test("A handler that throws stops the chain, and its error reaches the caller")
+    func errorsReachTheCaller() async throws {
+        let link = try scannedLink()
+        let declines = ScriptedHandler("orders")
+        let fails = ScriptedHandler("payments", throwing: TestFailure(reason: "payment service timed out"))
+        let fallback = ScriptedHandler("web", takesWith: "Web view")
+        await #expect(
+            throws: TestFailure(reason: "payment service timed out"),
+            "The handler's error reaches the caller as it is (step 4)"
+        ) {
+            try await LinkChain([declines, fails, fallback]).resolve(link)
+        }
+        #expect(
+            fallback.asked == 0, "A failed check is not a \"no\": no later handler takes the link (step 4)")
+    }
+}
