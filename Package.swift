@@ -17,6 +17,7 @@ let katas: [(pattern: String, domains: [String])] = [
     ("Singleton", ["MessagingKit"]),
     ("State", ["MessagingKit", "ScanKit"]),
     ("ChainOfResponsibility", ["ScanKit", "MessagingKit"]),
+    ("Command", ["MessagingKit", "LaunchKit"]),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
@@ -31,8 +32,10 @@ let package = Package(
     targets: [
         .target(name: "ScanKit"),
         .target(name: "MessagingKit"),
+        .target(name: "LaunchKit"),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
         .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit"]),
+        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
         .executableTarget(name: "KataTool"),
         .testTarget(name: "KataToolTests", dependencies: ["KataTool"]),
     ]

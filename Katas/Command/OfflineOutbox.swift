@@ -1,0 +1,116 @@
+import MessagingKit
+import Synchronization
+
+/// Why the outbox refused something.
+public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An outbox must be able to hold at least one command.
+    case invalidCapacity(Int)
+    /// An event needs a name with at least one visible character.
+    case emptyEventName
+    /// The buffer already holds `capacity` commands: this one was not taken, and nothing was
+    /// dropped to make room.
+    case full(capacity: Int)
+    /// The request was cancelled before it was sent: no reply will come.
+    case cancelled
+
+    /// A sentence for the person reading the log.
+    public var description: String {
+        switch self {
+        case .invalidCapacity(let capacity):
+            "An outbox must hold at least 1 command; \(capacity) was asked for."
+        case .emptyEventName:
+            "An event name must contain at least one visible character."
+        case .full(let capacity):
+            "The outbox already holds \(capacity) commands waiting for the connection."
+        case .cancelled:
+            "The request was cancelled before it was sent."
+        }
+    }
+}
+
+/// Identifies one command given to an outbox, to cancel it.
+public struct CommandTicket: Sendable, Hashable {
+    let number: Int
+}
+
+/// What ``OfflineOutbox/cancel(_:)`` did.
+public enum CancelResult: Sendable, Hashable {
+    /// The command was waiting in the buffer; it is gone and will never run.
+    case cancelled
+    /// The command isn't waiting (it has run, or was cancelled before): nothing changed.
+    case notPending
+}
+
+/// Sends what the app asks for at once while the connection is up, and keeps it, in order,
+/// while the connection is down.
+///
+/// The transport calls back from any thread ("connected", "this event came"), and the app's
+/// `send` must not need an `await`: keep the state behind a `Mutex` (`import Synchronization`),
+/// and run commands outside the lock.
+public final class OfflineOutbox: Sendable {
+    /// The most commands the buffer holds while the connection is down.
+    public let capacity: Int
+
+    private let transport: any Transport
+
+    /// Creates an outbox that sends over `transport` and holds up to `capacity` commands while
+    /// it is down.
+    ///
+    /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
+    public init(transport: any Transport, capacity: Int = 100) throws(OutboxError) {
+        // TODO: Step 2 — refuse a capacity below 1.
+        self.transport = transport
+        self.capacity = capacity
+        // TODO: Step 1 — when the transport says it is connected, run the buffer.
+        // TODO: Step 4 — give the transport's events to the requests waiting for a reply.
+    }
+
+    /// How many commands wait in the buffer for the connection.
+    public var pendingCount: Int {
+        // TODO: Step 1 — the number of commands waiting.
+        0
+    }
+
+    /// Runs `command` now if the connection is up and nothing waits before it; otherwise keeps
+    /// it, after the others, until the connection is back.
+    ///
+    /// - Returns: The ticket to cancel it with while it waits.
+    /// - Throws: ``OutboxError/full(capacity:)`` when ``capacity`` commands already wait.
+    @discardableResult
+    public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
+        // TODO: Step 1 — run it now, or keep it for later, first in first out.
+        // TODO: Step 2 — refuse it when the buffer is full.
+        CommandTicket(number: 0)
+    }
+
+    /// Sends the event `name` now, or when the connection is back.
+    ///
+    /// - Returns: The ticket to cancel it with while it waits.
+    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
+    @discardableResult
+    public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
+        // TODO: Step 1 — make a `SendCommand` and enqueue it; refuse a blank name.
+        CommandTicket(number: 0)
+    }
+
+    /// Sends the event `name` now, or when the connection is back, and gives the caller the
+    /// reply: the next event of the same name from the server, after it was sent.
+    ///
+    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
+    public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
+        // TODO: Step 4 — make a `RequestCommand` and enqueue it; refuse a blank name.
+        PendingReply(ticket: CommandTicket(number: 0), name: name)
+    }
+
+    /// Cancels a command that still waits in the buffer.
+    ///
+    /// A cancelled request's caller is told (``OutboxError/cancelled``), never left waiting.
+    ///
+    /// - Returns: ``CancelResult/cancelled`` when it waited; ``CancelResult/notPending`` when
+    ///   it has already run or was cancelled before, and then nothing changes.
+    @discardableResult
+    public func cancel(_ ticket: CommandTicket) -> CancelResult {
+        // TODO: Step 3 — remove it from the buffer if it still waits, and tell it.
+        .notPending
+    }
+}

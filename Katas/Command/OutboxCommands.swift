@@ -1,0 +1,94 @@
+import MessagingKit
+
+/// Something the messaging client asked for, kept as an object so that it can wait.
+///
+/// The outbox runs commands without knowing what they do: the tests hand it one of their own.
+public protocol OutboxCommand: Sendable {
+    /// Runs the command over `transport`, which is connected.
+    ///
+    /// - Throws: The transport's error when it can't take the command now (it has just dropped).
+    ///   The outbox then keeps the command, in its place, for the next connection.
+    func execute(on transport: any Transport) throws(TransportError)
+
+    /// Tells the command it was cancelled before it ran: it never will.
+    func cancel()
+}
+
+extension OutboxCommand {
+    /// Does nothing: a command nobody waits for has nobody to tell.
+    public func cancel() {}
+}
+
+/// Sends one event.
+public struct SendCommand: OutboxCommand {
+    /// The event to send.
+    public let event: Event
+
+    /// Creates a command that sends `event`.
+    public init(event: Event) {
+        self.event = event
+    }
+
+    /// Sends the event.
+    public func execute(on transport: any Transport) throws(TransportError) {
+        // TODO: Step 1 — send the event through the transport.
+    }
+}
+
+/// Sends one event, and lets its caller wait for the server's reply.
+public struct RequestCommand: OutboxCommand {
+    /// The event to send.
+    public let event: Event
+    /// Where the reply goes.
+    public let reply: PendingReply
+
+    /// Creates a command that sends `event` and whose reply goes to `reply`.
+    public init(event: Event, reply: PendingReply) {
+        self.event = event
+        self.reply = reply
+    }
+
+    /// Sends the event; from then on, the reply may come.
+    public func execute(on transport: any Transport) throws(TransportError) {
+        // TODO: Step 4 — send the event, and note that the reply may come from now on.
+    }
+
+    /// The caller's wait ends with ``OutboxError/cancelled``.
+    public func cancel() {
+        // TODO: Step 3 — tell the caller: its result becomes `.failure(.cancelled)`.
+    }
+}
+
+/// The caller's side of a request: the ticket to cancel it with, and the reply once it comes.
+///
+/// The outbox completes it from the transport's thread while the caller reads or awaits it
+/// from another: keep its state behind a lock.
+public final class PendingReply: Sendable {
+    /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).
+    public let ticket: CommandTicket
+    /// The name of the event whose arrival is the reply.
+    public let name: String
+
+    /// Creates the caller's side of a request for `name`, cancelled with `ticket`.
+    public init(ticket: CommandTicket, name: String) {
+        self.ticket = ticket
+        self.name = name
+    }
+
+    /// How the request ended: the server's reply, or ``OutboxError/cancelled``; `nil` while it
+    /// waits. It is settled once: a second reply changes nothing.
+    public var result: Result<Event, OutboxError>? {
+        // TODO: Step 3 — the outcome, once settled.
+        nil
+    }
+
+    /// Waits for the reply.
+    ///
+    /// - Returns: The reply, at once if it has already come.
+    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent.
+    public func response() async throws(OutboxError) -> Event {
+        // TODO: Step 4 — return the outcome if settled; otherwise wait for it, and resume every
+        //       waiter exactly once when it is settled.
+        throw .cancelled
+    }
+}

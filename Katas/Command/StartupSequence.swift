@@ -1,0 +1,33 @@
+import LaunchKit
+
+/// A start-up job that failed: which one, and why.
+public struct StartupFailure: Error {
+    /// The failed command's ``LaunchKit/StartupCommand/name``.
+    public let commandName: String
+    /// What it threw.
+    public let error: any Error
+
+    /// Pairs a command's name with its error.
+    public init(commandName: String, error: any Error) {
+        self.commandName = commandName
+        self.error = error
+    }
+}
+
+/// The app's start-up: a list of commands, run in order. Launch is one line:
+/// `StartupSequence(commands).launch()`.
+public struct StartupSequence {
+    /// Creates a start-up that runs `commands` in this order.
+    public init(_ commands: [any StartupCommand]) {
+        // TODO: Step 5 — keep the commands.
+    }
+
+    /// Runs every command, in order. A command that throws doesn't stop the others.
+    ///
+    /// - Returns: The failures, in the order they happened; empty when all went well.
+    @discardableResult
+    public func launch() -> [StartupFailure] {
+        // TODO: Step 5 — run each command; collect a failure, by name, for each one that throws.
+        []
+    }
+}

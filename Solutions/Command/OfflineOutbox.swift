@@ -1,0 +1,224 @@
+import MessagingKit
+import Synchronization
+
+/// Why the outbox refused something.
+public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An outbox must be able to hold at least one command.
+    case invalidCapacity(Int)
+    /// An event needs a name with at least one visible character.
+    case emptyEventName
+    /// The buffer already holds `capacity` commands: this one was not taken, and nothing was
+    /// dropped to make room.
+    case full(capacity: Int)
+    /// The request was cancelled before it was sent: no reply will come.
+    case cancelled
+
+    /// A sentence for the person reading the log.
+    public var description: String {
+        switch self {
+        case .invalidCapacity(let capacity):
+            "An outbox must hold at least 1 command; \(capacity) was asked for."
+        case .emptyEventName:
+            "An event name must contain at least one visible character."
+        case .full(let capacity):
+            "The outbox already holds \(capacity) commands waiting for the connection."
+        case .cancelled:
+            "The request was cancelled before it was sent."
+        }
+    }
+}
+
+/// Identifies one command given to an outbox, to cancel it.
+public struct CommandTicket: Sendable, Hashable {
+    let number: Int
+}
+
+/// What ``OfflineOutbox/cancel(_:)`` did.
+public enum CancelResult: Sendable, Hashable {
+    /// The command was waiting in the buffer; it is gone and will never run.
+    case cancelled
+    /// The command isn't waiting (it has run, or was cancelled before): nothing changed.
+    case notPending
+}
+
+/// Sends what the app asks for at once while the connection is up, and keeps it, in order,
+/// while the connection is down.
+///
+/// Role: **Invoker**. It runs commands without knowing what they do: ``SendCommand``,
+/// ``RequestCommand`` or one it has never heard of.
+///
+/// Why a `Mutex` and not an actor: the transport calls back synchronously from any thread
+/// ("connected", "this event came"), and the app's `send` must not need an `await`. Every
+/// command runs *outside* the lock, so a command may call back into the outbox.
+public final class OfflineOutbox: Sendable {
+    /// The most commands the buffer holds while the connection is down.
+    public let capacity: Int
+
+    private let transport: any Transport
+
+    private struct Entry {
+        let ticket: CommandTicket
+        let command: any OutboxCommand
+    }
+
+    private struct State {
+        var buffer: [Entry] = []
+        var nextTicket = 0
+        /// The command being run right now, if any: it can no longer be cancelled.
+        var running: CommandTicket?
+        /// Requests, in the order they were made, until their reply comes or they are cancelled.
+        var replies: [PendingReply] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an outbox that sends over `transport` and holds up to `capacity` commands while
+    /// it is down.
+    ///
+    /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
+    public init(transport: any Transport, capacity: Int = 100) throws(OutboxError) {
+        guard capacity >= 1 else { throw .invalidCapacity(capacity) }
+        self.transport = transport
+        self.capacity = capacity
+        // Why `weak self`: the transport may outlive the outbox, and must not keep it alive.
+        transport.onStatusChange { [weak self] status in
+            if status == .connected { self?.drain() }
+        }
+        transport.onEvent { [weak self] event in
+            self?.deliver(event)
+        }
+    }
+
+    /// How many commands wait in the buffer for the connection.
+    public var pendingCount: Int {
+        state.withLock { $0.buffer.count }
+    }
+
+    /// Runs `command` now if the connection is up and nothing waits before it; otherwise keeps
+    /// it, after the others, until the connection is back.
+    ///
+    /// - Returns: The ticket to cancel it with while it waits.
+    /// - Throws: ``OutboxError/full(capacity:)`` when ``capacity`` commands already wait.
+    @discardableResult
+    public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
+        let ticket = try state.withLock { (state) throws(OutboxError) -> CommandTicket in
+            guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
+            let ticket = CommandTicket(number: state.nextTicket)
+            state.nextTicket += 1
+            // Why always into the buffer, even when connected: then "at once" and "later" are
+            // one path, and a command can never overtake one that waits before it.
+            state.buffer.append(Entry(ticket: ticket, command: command))
+            return ticket
+        }
+        drain()
+        return ticket
+    }
+
+    /// Sends the event `name` now, or when the connection is back.
+    ///
+    /// - Returns: The ticket to cancel it with while it waits.
+    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
+    @discardableResult
+    public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
+        try enqueue(SendCommand(event: Event(name: Self.eventName(name), payload: payload)))
+    }
+
+    /// Sends the event `name` now, or when the connection is back, and gives the caller the
+    /// reply: the next event of the same name from the server, after it was sent.
+    ///
+    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
+    public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
+        let eventName = try Self.eventName(name)
+        // Why the reply is registered before the command is queued, under the same lock as the
+        // ticket: if the connection is up, the command runs and the reply may arrive before
+        // `enqueue` returns. Registered first, it can't be missed.
+        let reply = try state.withLock { (state) throws(OutboxError) -> PendingReply in
+            guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
+            let ticket = CommandTicket(number: state.nextTicket)
+            state.nextTicket += 1
+            let reply = PendingReply(ticket: ticket, name: eventName.rawValue)
+            state.replies.append(reply)
+            let command = RequestCommand(event: Event(name: eventName, payload: payload), reply: reply)
+            state.buffer.append(Entry(ticket: ticket, command: command))
+            return reply
+        }
+        drain()
+        return reply
+    }
+
+    /// Cancels a command that still waits in the buffer.
+    ///
+    /// A cancelled request's caller is told (``OutboxError/cancelled``), never left waiting.
+    ///
+    /// - Returns: ``CancelResult/cancelled`` when it waited; ``CancelResult/notPending`` when
+    ///   it has already run or was cancelled before, and then nothing changes.
+    @discardableResult
+    public func cancel(_ ticket: CommandTicket) -> CancelResult {
+        let removed = state.withLock { state -> (any OutboxCommand)? in
+            guard state.running != ticket,
+                let index = state.buffer.firstIndex(where: { $0.ticket == ticket })
+            else { return nil }
+            state.replies.removeAll { $0.ticket == ticket }
+            return state.buffer.remove(at: index).command
+        }
+        guard let removed else { return .notPending }
+        removed.cancel()
+        return .cancelled
+    }
+
+    // MARK: - Running the buffer
+
+    /// Runs the buffer, first in first out, while the connection is up.
+    ///
+    /// The seed replayed its whole buffer and then called `removeAll()`: a command that failed
+    /// because the connection dropped again in the middle went back into the buffer and was
+    /// wiped with the rest. Here a command leaves the buffer only once it has run, and the
+    /// first failure stops the replay with every command not yet delivered still in place.
+    private func drain() {
+        while transport.status == .connected {
+            // Why one runner at a time: two threads draining at once could send the second
+            // command before the first. `running` says someone is already on it.
+            let next = state.withLock { state -> Entry? in
+                guard state.running == nil, let first = state.buffer.first else { return nil }
+                state.running = first.ticket
+                return first
+            }
+            guard let next else { return }
+            let succeeded: Bool
+            do {
+                try next.command.execute(on: transport)
+                succeeded = true
+            } catch {
+                succeeded = false
+            }
+            state.withLock { state in
+                state.running = nil
+                if succeeded { state.buffer.removeFirst() }
+            }
+            if !succeeded { return }
+        }
+    }
+
+    /// Gives `event` to the oldest request of its name that was sent and still waits.
+    private func deliver(_ event: Event) {
+        let reply = state.withLock { state -> PendingReply? in
+            guard
+                let index = state.replies.firstIndex(where: {
+                    $0.name == event.name.rawValue && $0.awaitsReply
+                })
+            else {
+                return nil
+            }
+            return state.replies.remove(at: index)
+        }
+        reply?.finish(with: .success(event))
+    }
+
+    private static func eventName(_ name: String) throws(OutboxError) -> EventName {
+        do {
+            return try EventName(name)
+        } catch {
+            throw .emptyEventName
+        }
+    }
+}

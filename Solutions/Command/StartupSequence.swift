@@ -1,0 +1,49 @@
+import LaunchKit
+
+/// A start-up job that failed: which one, and why.
+public struct StartupFailure: Error {
+    /// The failed command's ``LaunchKit/StartupCommand/name``.
+    public let commandName: String
+    /// What it threw.
+    public let error: any Error
+
+    /// Pairs a command's name with its error.
+    public init(commandName: String, error: any Error) {
+        self.commandName = commandName
+        self.error = error
+    }
+}
+
+/// The app's start-up: a list of commands, run in order.
+///
+/// Role: **Invoker** again, for the start-up commands of `LaunchKit`. The app delegate that
+/// knew every SDK, the storage, the look and the first screen now holds one line:
+/// `StartupSequence(commands).launch()`.
+public struct StartupSequence {
+    private let commands: [any StartupCommand]
+
+    /// Creates a start-up that runs `commands` in this order.
+    public init(_ commands: [any StartupCommand]) {
+        self.commands = commands
+    }
+
+    /// Runs every command, in order.
+    ///
+    /// A command that throws doesn't stop the others: an analytics SDK that fails to start
+    /// must not leave the person without a first screen.
+    ///
+    /// - Returns: The failures, in the order they happened; empty when all went well.
+    @discardableResult
+    public func launch() -> [StartupFailure] {
+        // Why no early exit: each job stands alone, so the rest still run. A job that truly
+        // needs another one first belongs after it in the list, which is the builder's job.
+        commands.compactMap { command in
+            do {
+                try command.execute()
+                return nil
+            } catch {
+                return StartupFailure(commandName: command.name, error: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Command
+import MessagingKit
+import Synchronization
+import Testing
+
+extension Tag {
+    /// Tests of the real-time messaging domain.
+    @Tag static var messaging: Self
+    /// Tests of the app's start-up.
+    @Tag static var startup: Self
+}
+
+/// An event the test sends, by name.
+func event(_ name: String, _ payload: [String: String] = [:]) throws -> Event {
+    try Event(name, payload: payload)
+}
+
+/// The names of the events a transport has sent, in order.
+func sentNames(_ transport: some Transport & Sent) -> [String] {
+    transport.sentEvents.map(\.name.rawValue)
+}
+
+/// A transport whose sent events the tests can read.
+protocol Sent {
+    var sentEvents: [Event] { get }
+}
+
+extension InMemoryTransport: Sent {}
+
+/// An in-memory transport, not connected yet.
+func offlineTransport() throws -> InMemoryTransport {
+    InMemoryTransport(url: try ServerURL("wss://chat.example.com/socket"))
+}
+
+/// An in-memory transport, connected.
+func onlineTransport() throws -> InMemoryTransport {
+    let transport = try offlineTransport()
+    transport.connect()
+    try transport.accept()
+    return transport
+}
+
+/// A transport whose network goes away in the middle of a replay, as a real socket's does: a
+/// send fails *before* anyone is told the connection dropped. The test then reports the drop
+/// and brings the network back, each when it chooses. No sleeps, no timers.
+final class CuttingTransport: Transport, Sent {
+    let inner: InMemoryTransport
+    private let plan = Mutex<(sendsLeft: Int?, isCut: Bool)>((nil, false))
+
+    init() throws {
+        inner = try offlineTransport()
+    }
+
+    var url: ServerURL { inner.url }
+    var status: TransportStatus { plan.withLock { $0.isCut } ? .disconnected : inner.status }
+    var sentEvents: [Event] { inner.sentEvents }
+
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+
+    func send(_ event: Event) throws(TransportError) {
+        let goesOut = plan.withLock { plan -> Bool in
+            if plan.isCut { return false }
+            guard let left = plan.sendsLeft else { return true }
+            if left == 0 {
+                plan.isCut = true
+                return false
+            }
+            plan.sendsLeft = left - 1
+            return true
+        }
+        guard goesOut else { throw .notConnected(.disconnected) }
+        try inner.send(event)
+    }
+
+    /// The network goes after `count` more sends: the next one fails.
+    func cut(after count: Int) {
+        plan.withLock { $0.sendsLeft = count }
+    }
+
+    /// Everyone hears that the connection dropped.
+    func reportDrop() throws {
+        plan.withLock { $0 = (nil, false) }
+        try inner.drop()
+    }
+
+    /// The network is back.
+    func restore() throws {
+        try inner.restore()
+    }
+}
+
+/// A command declared by the tests: the outbox has never heard of it. It marks a chat read by
+/// sending `read`, and says when it ran.
+struct MarkReadCommand: OutboxCommand {
+    let read: Event
+    let log: RunLog
+
+    init(log: RunLog) throws {
+        self.read = try event("read")
+        self.log = log
+    }
+
+    func execute(on transport: any Transport) throws(TransportError) {
+        try transport.send(read)
+        log.write("mark read")
+    }
+}
+
+/// A log any thread can write to.
+final class RunLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func write(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+/// Waits, without sleeping, until `done` holds, giving other tasks a turn each time; gives up
+/// after many turns so that a wrong solution fails instead of hanging the run.
+func eventually(_ done: () -> Bool) async -> Bool {
+    for _ in 0..<100_000 {
+        if done() { return true }
+        await Task.yield()
+    }
+    return done()
+}
+
+/// Holds what a background task got, for a test that must not hang waiting for it.
+final class Received<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    var current: Value? { value.withLock { $0 } }
+    func set(_ newValue: Value) { value.withLock { $0 = newValue } }
+}

@@ -1,0 +1,100 @@
+import Command
+import MessagingKit
+import Testing
+
+@Suite("Command · Step 4 — Requests get their reply, exactly once", .tags(.messaging))
+struct Step4Requests {
+    @Test("A request while connected is sent at once; the next event of its name is its reply")
+    func connectedRequest() async throws {
+        let transport = try onlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let pending = try outbox.request("price", payload: ["sku": "7"])
+        #expect(
+            transport.sentEvents == [try event("price", ["sku": "7"])], "The request is sent at once (step 4)"
+        )
+        #expect(pending.result == nil, "No reply has come yet (step 4)")
+        try transport.deliver(try event("typing"))
+        #expect(pending.result == nil, "An event of another name is not the reply (step 4)")
+
+        let reply = try event("price", ["amount": "9.99"])
+        try transport.deliver(reply)
+        try #require(pending.result == .success(reply), "The next event named price is the reply (step 4)")
+        #expect(try await pending.response() == reply, "response() returns the reply (step 4)")
+    }
+
+    @Test("A caller already waiting with await gets the reply when it comes")
+    func awaitingCallerIsResumed() async throws {
+        let transport = try onlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let pending = try outbox.request("price")
+        let received = Received<Event>()
+        let waiting = Task { if let reply = try? await pending.response() { received.set(reply) } }
+        let reply = try event("price", ["amount": "1"])
+        try transport.deliver(reply)
+        let resumed = await eventually { received.current != nil }
+        #expect(
+            resumed && received.current == reply,
+            "A caller that awaited before the reply came is resumed with it (step 4)")
+        if !resumed { waiting.cancel() }
+    }
+
+    @Test("A request made offline is sent on reconnect, once, and gets its reply once, even across a drop")
+    func offlineRequestAcrossDrops() async throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let pending = try outbox.request("price")
+        transport.connect()
+        try transport.accept()
+        try transport.drop()
+        try transport.restore()
+        #expect(
+            sentNames(transport) == ["price"], "The request was sent once, not again after the drop (step 4)")
+
+        let first = try event("price", ["amount": "1"])
+        try transport.deliver(first)
+        try transport.deliver(try event("price", ["amount": "2"]))
+        try #require(
+            pending.result == .success(first),
+            "The first reply is the reply; a second one changes nothing (step 4)")
+        #expect(try await pending.response() == first, "response() returns the first reply (step 4)")
+    }
+
+    @Test("An event that came before the request was sent is not its reply")
+    func replyOnlyAfterSending() throws {
+        let transport = try CuttingTransport()
+        transport.connect()
+        try transport.inner.accept()
+        let outbox = try OfflineOutbox(transport: transport)
+        transport.cut(after: 0)
+        let pending = try outbox.request("price")
+        #expect(outbox.pendingCount == 1, "The send failed, so the request waits in the buffer (step 4)")
+        try transport.inner.deliver(try event("price", ["amount": "old"]))
+        #expect(pending.result == nil, "An event before the request went out is not its reply (step 4)")
+
+        try transport.reportDrop()
+        try transport.restore()
+        let reply = try event("price", ["amount": "new"])
+        try transport.inner.deliver(reply)
+        #expect(
+            pending.result == .success(reply),
+            "After it was sent, the next event of its name is the reply (step 4)")
+    }
+
+    @Test("Two requests of one name get their replies in the order they were sent")
+    func repliesInOrder() throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let first = try outbox.request("price", payload: ["sku": "1"])
+        let second = try outbox.request("price", payload: ["sku": "2"])
+        transport.connect()
+        try transport.accept()
+        let one = try event("price", ["amount": "1"])
+        let two = try event("price", ["amount": "2"])
+        try transport.deliver(one)
+        #expect(first.result == .success(one), "The first reply goes to the first request (step 4)")
+        #expect(second.result == nil, "The second request still waits (step 4)")
+        try transport.deliver(two)
+        #expect(second.result == .success(two), "The second reply goes to the second request (step 4)")
+        #expect(first.result == .success(one), "The first request keeps its own reply (step 4)")
+    }
+}

@@ -1,0 +1,60 @@
+import Command
+import LaunchKit
+import Testing
+
+/// A start-up job declared by the tests: it writes its name to a log, or throws.
+struct ScriptedJob: StartupCommand {
+    let name: String
+    let log: LaunchLog
+    var failure: JobFailure?
+
+    func execute() throws {
+        if let failure { throw failure }
+        log.record(name)
+    }
+}
+
+/// Why a scripted job failed.
+struct JobFailure: Error, Equatable {
+    let reason: String
+}
+
+@Suite("Command · Step 5 — App start-up, one command per job", .tags(.startup))
+struct Step5Startup {
+    @Test("Launch runs every command once, in the order given")
+    func runsInOrder() {
+        let log = LaunchLog()
+        let window = AppWindow()
+        let failures = StartupSequence([
+            ScriptedJob(name: "crash reports", log: log),
+            OpenStorageCommand(log: log),
+            ApplyAppearanceCommand(tint: "teal", window: window),
+            ShowRootScreenCommand(screen: "Home", window: window),
+        ]).launch()
+        #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order (step 5)")
+        #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too (step 5)")
+        #expect(failures.isEmpty, "Nothing failed, so nothing is reported (step 5)")
+    }
+
+    @Test("A failing command is reported by name with its error, and the ones after it still run")
+    func failuresDontStopTheRest() {
+        let log = LaunchLog()
+        let failures = StartupSequence([
+            ScriptedJob(name: "analytics", log: log, failure: JobFailure(reason: "no network")),
+            ScriptedJob(name: "storage", log: log),
+            ScriptedJob(name: "push", log: log, failure: JobFailure(reason: "denied")),
+            ScriptedJob(name: "root screen", log: log),
+        ]).launch()
+        #expect(
+            log.entries == ["storage", "root screen"], "The jobs after a failure still run, in order (step 5)"
+        )
+        #expect(
+            failures.map(\.commandName) == ["analytics", "push"],
+            "Each failure names its command, in order (step 5)")
+        #expect(
+            failures.map { $0.error as? JobFailure } == [
+                JobFailure(reason: "no network"), JobFailure(reason: "denied"),
+            ],
+            "Each failure carries the command's own error (step 5)")
+    }
+}
