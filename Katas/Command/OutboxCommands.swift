@@ -75,8 +75,9 @@ public final class PendingReply: Sendable {
         self.name = name
     }
 
-    /// How the request ended: the server's reply, or ``OutboxError/cancelled``; `nil` while it
-    /// waits. It is settled once: a second reply changes nothing.
+    /// How the request ended: the server's reply, or ``OutboxError/cancelled``.
+    ///
+    /// `nil` while it waits. It is settled once: a second reply changes nothing.
     public var result: Result<Event, OutboxError>? {
         // TODO: Step 3 — the outcome, once settled.
         nil

@@ -14,15 +14,18 @@ public struct StartupFailure: Error {
     }
 }
 
-/// The app's start-up: a list of commands, run in order. Launch is one line:
-/// `StartupSequence(commands).launch()`.
+/// The app's start-up: a list of commands, run in order.
+///
+/// Launch is one line: `StartupSequence(commands).launch()`.
 public struct StartupSequence {
     /// Creates a start-up that runs `commands` in this order.
     public init(_ commands: [any StartupCommand]) {
         // TODO: Step 5 — keep the commands.
     }
 
-    /// Runs every command, in order. A command that throws doesn't stop the others.
+    /// Runs every command, in order.
+    ///
+    /// A command that throws doesn't stop the others.
     ///
     /// - Returns: The failures, in the order they happened; empty when all went well.
     @discardableResult

@@ -4,7 +4,9 @@ public final class AppWindow {
     public private(set) var tint: String?
     /// The first screen, once shown.
     public private(set) var rootScreen: String?
-    /// Whether the window is on screen. It becomes visible when it shows a root screen.
+    /// Whether the window is on screen.
+    ///
+    /// It becomes visible when it shows a root screen.
     public private(set) var isVisible = false
 
     /// Creates a window that shows nothing yet.

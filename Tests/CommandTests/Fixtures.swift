@@ -40,8 +40,9 @@ func onlineTransport() throws -> InMemoryTransport {
     return transport
 }
 
-/// A transport whose network goes away in the middle of a replay, as a real socket's does: a
-/// send fails *before* anyone is told the connection dropped. The test then reports the drop
+/// A transport whose network goes away in the middle of a replay.
+///
+/// As on a real socket, a send fails *before* anyone is told the connection dropped. The test then reports the drop
 /// and brings the network back, each when it chooses. No sleeps, no timers.
 final class CuttingTransport: Transport, Sent {
     let inner: InMemoryTransport
@@ -94,7 +95,9 @@ final class CuttingTransport: Transport, Sent {
     }
 }
 
-/// A command declared by the tests: the outbox has never heard of it. It marks a chat read by
+/// A command declared by the tests: the outbox has never heard of it.
+///
+/// It marks a chat read by
 /// sending `read`, and says when it ran.
 struct MarkReadCommand: OutboxCommand {
     let read: Event
