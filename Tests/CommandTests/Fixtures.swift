@@ -114,6 +114,18 @@ struct MarkReadCommand: OutboxCommand {
     }
 }
 
+/// A command declared by the tests that, when it runs, asks for a follow-up: as a chat screen
+/// might send "typing" and then, from inside the outbox's replay, one more event.
+struct FollowUpCommand: OutboxCommand {
+    let first: Event
+    let followUp: @Sendable () -> Void
+
+    func execute(on transport: any Transport) throws(TransportError) {
+        try transport.send(first)
+        followUp()
+    }
+}
+
 /// A log any thread can write to.
 final class RunLog: Sendable {
     private let lines = Mutex<[String]>([])

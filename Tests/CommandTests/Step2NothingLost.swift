@@ -26,6 +26,21 @@ struct Step2NothingLost {
         #expect(outbox.pendingCount == 0, "Everything was delivered once (step 2)")
     }
 
+    @Test("A command added while the buffer replays goes after the ones still waiting")
+    func addedDuringReplayGoesLast() throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        try outbox.send("a")
+        try outbox.enqueue(FollowUpCommand(first: try event("b")) { _ = try? outbox.send("later") })
+        try outbox.send("c")
+        transport.connect()
+        try transport.accept()
+        #expect(
+            sentNames(transport) == ["a", "b", "c", "later"],
+            "While older commands wait, a new one queues behind them, even when connected (step 2)")
+        #expect(outbox.pendingCount == 0, "Everything went out (step 2)")
+    }
+
     @Test("Exactly at capacity is accepted; one past it is refused, and nothing is dropped")
     func capacityBoundary() throws {
         let transport = try offlineTransport()

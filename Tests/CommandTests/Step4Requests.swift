@@ -29,6 +29,9 @@ struct Step4Requests {
         let pending = try outbox.request("price")
         let received = Received<Event>()
         let waiting = Task { if let reply = try? await pending.response() { received.set(reply) } }
+        // Give the waiting task turns to get into response() and suspend there, so the reply
+        // comes while it waits. No sleep: a correct outbox passes in either order.
+        for _ in 0..<1_000 { await Task.yield() }
         let reply = try event("price", ["amount": "1"])
         try transport.deliver(reply)
         let resumed = await eventually { received.current != nil }

@@ -2,7 +2,7 @@ import LaunchKit
 import Testing
 
 @Suite("LaunchKit — the standard start-up commands")
-struct StandardStartupCommandTests {
+struct StandardStartupJobs {
     @Test("Each standard command does its one job, under its own name")
     func eachCommandDoesItsJob() {
         let log = LaunchLog()
