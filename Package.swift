@@ -18,6 +18,7 @@ let katas: [(pattern: String, domains: [String])] = [
     ("State", ["MessagingKit", "ScanKit"]),
     ("ChainOfResponsibility", ["ScanKit", "MessagingKit"]),
     ("Command", ["MessagingKit", "LaunchKit"]),
+    ("Builder", ["MessagingKit", "LaunchKit"]),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
