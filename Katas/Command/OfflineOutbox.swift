@@ -1,46 +1,6 @@
 import MessagingKit
 import Synchronization
 
-/// Why the outbox refused something.
-public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An outbox must be able to hold at least one command.
-    case invalidCapacity(Int)
-    /// An event needs a name with at least one visible character.
-    case emptyEventName
-    /// The buffer already holds `capacity` commands: this one was not taken, and nothing was
-    /// dropped to make room.
-    case full(capacity: Int)
-    /// The request was cancelled before it was sent: no reply will come.
-    case cancelled
-
-    /// A sentence for the person reading the log.
-    public var description: String {
-        switch self {
-        case .invalidCapacity(let capacity):
-            "An outbox must hold at least 1 command; \(capacity) was asked for."
-        case .emptyEventName:
-            "An event name must contain at least one visible character."
-        case .full(let capacity):
-            "The outbox already holds \(capacity) commands waiting for the connection."
-        case .cancelled:
-            "The request was cancelled before it was sent."
-        }
-    }
-}
-
-/// Identifies one command given to an outbox, to cancel it.
-public struct CommandTicket: Sendable, Hashable {
-    let number: Int
-}
-
-/// What ``OfflineOutbox/cancel(_:)`` did.
-public enum CancelResult: Sendable, Hashable {
-    /// The command was waiting in the buffer; it is gone and will never run.
-    case cancelled
-    /// The command isn't waiting (it has run, or was cancelled before): nothing changed.
-    case notPending
-}
-
 /// Sends what the app asks for at once while the connection is up, and keeps it, in order,
 /// while the connection is down.
 ///

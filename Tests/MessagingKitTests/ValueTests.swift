@@ -101,3 +101,22 @@ struct LifecycleVocabularyTests {
         #expect(cancels.all == [1])
     }
 }
+
+@Suite("MessagingKit — the outbox's and the builder's errors")
+struct OutboxAndBuildErrorTests {
+    @Test("Every outbox error and build problem explains itself in a sentence")
+    func descriptions() {
+        let outbox: [OutboxError] = [.invalidCapacity(0), .emptyEventName, .full(capacity: 3), .cancelled]
+        #expect(outbox.allSatisfy { $0.description.hasSuffix(".") })
+        #expect(OutboxError.full(capacity: 3).description.contains("3"))
+        let problems: [BuildProblem] = [
+            .invalidURL("x"), .unsupportedScheme("ftp"), .reconnectAttemptsOutOfRange(0),
+            .timeoutOutOfRange(.zero), .emptyAuthToken, .invalidHeaderName("a b"),
+        ]
+        #expect(problems.allSatisfy { $0.description.hasSuffix(".") })
+        #expect(BuildError(problems: problems).description.split(separator: "\n").count == problems.count)
+        #expect(
+            CommandTicket(number: 4) == CommandTicket(number: 4)
+                && CommandTicket(number: 4) != CommandTicket(number: 5))
+    }
+}

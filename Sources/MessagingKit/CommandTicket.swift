@@ -1,0 +1,20 @@
+/// Identifies one command given to an outbox, to cancel it.
+///
+/// The outbox hands one out for every command it takes; `cancel(_:)` takes it back.
+public struct CommandTicket: Sendable, Hashable {
+    /// The ticket's number, unique within one outbox.
+    public let number: Int
+
+    /// Creates the ticket numbered `number`.
+    public init(number: Int) {
+        self.number = number
+    }
+}
+
+/// What ``OfflineOutbox/cancel(_:)`` did.
+public enum CancelResult: Sendable, Hashable {
+    /// The command was waiting in the buffer; it is gone and will never run.
+    case cancelled
+    /// The command isn't waiting (it has run, or was cancelled before): nothing changed.
+    case notPending
+}
