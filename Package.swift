@@ -19,6 +19,7 @@ let katas: [(pattern: String, domains: [String])] = [
     ("ChainOfResponsibility", ["ScanKit", "MessagingKit"]),
     ("Command", ["MessagingKit", "LaunchKit"]),
     ("Builder", ["MessagingKit", "LaunchKit"]),
+    ("Proxy", ["ScanKit", "MessagingKit"]),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

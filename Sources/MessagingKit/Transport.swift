@@ -52,6 +52,9 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A test drove an ``InMemoryTransport`` in a way its status does not allow, for example
     /// `accept()` when nobody asked to connect.
     case notAllowed(action: String, status: TransportStatus)
+    /// The user `user` may not send the event `event`: a protection proxy refused it before it
+    /// reached the transport.
+    case forbidden(event: EventName, user: String)
 
     /// A sentence that names the operation and the status.
     public var description: String {
@@ -60,6 +63,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
             "The transport is \(status), not connected: it cannot send or receive."
         case .notAllowed(let action, let status):
             "\(action) is not possible while the transport is \(status)."
+        case .forbidden(let event, let user):
+            "\(user) may not send \(event)."
         }
     }
 }

@@ -1,0 +1,55 @@
+import MessagingKit
+
+/// Stands in for a transport and lets only a user who may post send.
+///
+/// A send from a user without permission is refused with
+/// ``MessagingKit/TransportError/forbidden(event:user:)`` and never reaches the real transport.
+/// Everything else (connect, status, events) goes through untouched.
+public final class ProtectionProxy: Transport {
+    private let real: any Transport
+    /// The user whose sends this proxy checks.
+    public let user: ChatUser
+
+    /// Puts a proxy for `user` in front of `real`.
+    public init(wrapping real: any Transport, user: ChatUser) {
+        self.real = real
+        self.user = user
+    }
+
+    /// The real transport's address.
+    public var url: ServerURL { real.url }
+
+    /// The real transport's status.
+    public var status: TransportStatus {
+        // TODO: Step 3 — the real transport's status.
+        .idle
+    }
+
+    /// Connects the real transport.
+    public func connect() {
+        // TODO: Step 3 — pass it on.
+    }
+
+    /// Disconnects the real transport.
+    public func disconnect() {
+        // TODO: Step 3 — pass it on.
+    }
+
+    /// Sends through the real transport if the user may post.
+    ///
+    /// - Throws: ``MessagingKit/TransportError/forbidden(event:user:)`` when the user may not,
+    ///   whatever the connection's status; otherwise what the real transport throws.
+    public func send(_ event: Event) throws(TransportError) {
+        // TODO: Step 3 — refuse a user who may not post; pass the rest on.
+    }
+
+    /// Passes the handler to the real transport.
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        // TODO: Step 3 — pass it on.
+    }
+
+    /// Passes the handler to the real transport.
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        // TODO: Step 3 — pass it on.
+    }
+}
