@@ -41,7 +41,9 @@ public final class OfflineTransportProxy: Transport {
         // TODO: Step 2 — pass it on.
     }
 
-    /// Disconnects the real transport. Held sends stay held.
+    /// Disconnects the real transport.
+    ///
+    /// Held sends stay held.
     public func disconnect() {
         // TODO: Step 2 — pass it on.
     }

@@ -45,7 +45,9 @@ public final class OfflineTransportProxy: Transport {
     /// Connects the real transport.
     public func connect() { real.connect() }
 
-    /// Disconnects the real transport. Held sends stay held.
+    /// Disconnects the real transport.
+    ///
+    /// Held sends stay held.
     public func disconnect() { real.disconnect() }
 
     /// Sends through the real transport when it is connected and nothing waits before; holds
@@ -79,8 +81,9 @@ public final class OfflineTransportProxy: Transport {
         real.onEvent(handler)
     }
 
-    /// Sends the held events in order. An event leaves only once sent: if the connection drops
-    /// again, the rest stay, in order.
+    /// Sends the held events in order.
+    ///
+    /// An event leaves only once sent: if the connection drops again, the rest stay, in order.
     private func flush() {
         guard
             state.withLock({ state in

@@ -2,7 +2,9 @@
 public struct ChatUser: Sendable, Hashable {
     /// The name shown in the chat.
     public let name: String
-    /// Whether the user may send events to the server. A guest who may only read may not.
+    /// Whether the user may send events to the server.
+    ///
+    /// A guest who may only read may not.
     public let mayPost: Bool
 
     /// Creates a user.

@@ -120,3 +120,13 @@ struct OutboxAndBuildErrorTests {
                 && CommandTicket(number: 4) != CommandTicket(number: 5))
     }
 }
+
+@Suite("MessagingKit — users and forbidden sends")
+struct ChatUserTests {
+    @Test("A forbidden send names the user and the event")
+    func forbiddenDescription() throws {
+        let error = TransportError.forbidden(event: try EventName("message"), user: "guest")
+        #expect(error.description == "guest may not send message.")
+        #expect(ChatUser(name: "guest", mayPost: false) != ChatUser(name: "guest", mayPost: true))
+    }
+}

@@ -76,13 +76,17 @@ final class DecoderFactory: Sendable {
     /// Called by a test's task just before it uses the proxy.
     func callerStarts() { callersStarted.add(1, ordering: .relaxed) }
 
-    /// Makes a decoder. Making takes a while, as loading a model does: it waits (without
-    /// sleeping, bounded) until a second caller has started, so that a proxy that makes
-    /// outside a lock is caught making two.
+    /// Makes a decoder.
+    ///
+    /// Making takes a while, as loading a model does: it waits (without sleeping, and for a
+    /// bounded number of turns) until two more callers have started after it. The first of
+    /// them has then certainly asked the proxy: a proxy that makes outside its lock has let it
+    /// make a second decoder meanwhile; one that makes under its lock has kept it waiting.
     func make() -> any CodeDecoding {
         made.add(1, ordering: .relaxed)
+        let startedBefore = callersStarted.load(ordering: .relaxed)
         var spins = 0
-        while callersStarted.load(ordering: .relaxed) < 2 && spins < 20_000_000 { spins += 1 }
+        while callersStarted.load(ordering: .relaxed) < startedBefore + 2 && spins < 20_000_000 { spins += 1 }
         return FrameCodeDecoder()
     }
 }

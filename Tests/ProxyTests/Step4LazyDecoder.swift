@@ -1,5 +1,8 @@
+import Dispatch
+import Foundation
 import Proxy
 import ScanKit
+import Synchronization
 import Testing
 
 @Suite("Proxy · Step 4 — The lazy decoder", .tags(.scan))
@@ -23,22 +26,34 @@ struct Step4LazyDecoder {
         #expect(factory.count == 1, "Later decodes reuse it (step 4)")
     }
 
-    @Test("100 tasks use it at the same moment: the real decoder is made exactly once")
+    @Test("100 callers on 100 threads use it at the same moment: the real decoder is made exactly once")
     func madeOnceUnderConcurrency() async throws {
         let factory = DecoderFactory()
         let decoder = LazyDecoder(make: factory.make)
         let frame = Frame(number: 1, codes: [try code("a")])
-        let counts = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<100 {
-                group.addTask {
-                    factory.callerStarts()
-                    return decoder.decode(frame).count
-                }
-            }
-            return await group.reduce(into: [Int]()) { $0.append($1) }
+        let results = Results()
+        // Why threads and not tasks: the cooperative pool has as many threads as cores, and a
+        // caller blocked on a lock holds one. Plain threads let every caller arrive at once.
+        let group = DispatchGroup()
+        for _ in 0..<100 {
+            group.enter()
+            Thread {
+                factory.callerStarts()
+                results.add(decoder.decode(frame).count)
+                group.leave()
+            }.start()
         }
-        #expect(factory.count == 1, "However many tasks arrive together, one decoder is made (step 4)")
+        await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
+        #expect(factory.count == 1, "However many callers arrive together, one decoder is made (step 4)")
         #expect(
-            counts == Array(repeating: 1, count: 100), "Every task got the real decoder's result (step 4)")
+            results.all == Array(repeating: 1, count: 100),
+            "Every caller got the real decoder's result (step 4)")
     }
+}
+
+/// What the callers got, from any thread.
+final class Results: Sendable {
+    private let counts = Mutex<[Int]>([])
+    var all: [Int] { counts.withLock { $0 } }
+    func add(_ count: Int) { counts.withLock { $0.append(count) } }
 }

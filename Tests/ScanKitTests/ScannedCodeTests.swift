@@ -92,3 +92,15 @@ struct ScanCreatorTests {
         #expect(FakePhotoAlbum(picked: nil).produce().isEmpty)
     }
 }
+
+@Suite("ScanKit — the frame decoder stand-in")
+struct FrameCodeDecoderTests {
+    @Test("FrameCodeDecoder returns the codes a frame carries, in order")
+    func decodesTheFramesCodes() throws {
+        let codes = [
+            try ScannedCode(payload: "a", symbology: .qr), try ScannedCode(payload: "b", symbology: .qr),
+        ]
+        #expect(FrameCodeDecoder().decode(Frame(number: 1, codes: codes)) == codes)
+        #expect(FrameCodeDecoder().decode(Frame(number: 2)).isEmpty)
+    }
+}
