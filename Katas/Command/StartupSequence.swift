@@ -1,19 +1,5 @@
 import LaunchKit
 
-/// A start-up job that failed: which one, and why.
-public struct StartupFailure: Error {
-    /// The failed command's ``LaunchKit/StartupCommand/name``.
-    public let commandName: String
-    /// What it threw.
-    public let error: any Error
-
-    /// Pairs a command's name with its error.
-    public init(commandName: String, error: any Error) {
-        self.commandName = commandName
-        self.error = error
-    }
-}
-
 /// The app's start-up: a list of commands, run in order.
 ///
 /// Launch is one line: `StartupSequence(commands).launch()`.
