@@ -62,11 +62,9 @@ public final class OfflineOutbox: Sendable {
     @discardableResult
     public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
         let ticket = try state.withLock { (state) throws(OutboxError) -> CommandTicket in
-            guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
-            let ticket = CommandTicket(number: state.nextTicket)
-            state.nextTicket += 1
             // Why always into the buffer, even when connected: then "at once" and "later" are
             // one path, and a command can never overtake one that waits before it.
+            let ticket = try takeTicket(in: &state)
             state.buffer.append(Entry(ticket: ticket, command: command))
             return ticket
         }
@@ -93,13 +91,11 @@ public final class OfflineOutbox: Sendable {
         // ticket: if the connection is up, the command runs and the reply may arrive before
         // `enqueue` returns. Registered first, it can't be missed.
         let reply = try state.withLock { (state) throws(OutboxError) -> PendingReply in
-            guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
-            let ticket = CommandTicket(number: state.nextTicket)
-            state.nextTicket += 1
+            let ticket = try takeTicket(in: &state)
             let reply = PendingReply(ticket: ticket, name: eventName.rawValue)
-            state.replies.append(reply)
             let command = RequestCommand(event: Event(name: eventName, payload: payload), reply: reply)
             state.buffer.append(Entry(ticket: ticket, command: command))
+            state.replies.append(reply)
             return reply
         }
         drain()
@@ -124,6 +120,16 @@ public final class OfflineOutbox: Sendable {
         guard let removed else { return .notPending }
         removed.cancel()
         return .cancelled
+    }
+
+    /// A new ticket for a command about to join the buffer.
+    ///
+    /// The caller holds the lock. Throws ``OutboxError/full(capacity:)`` when ``capacity``
+    /// commands already wait.
+    private func takeTicket(in state: inout State) throws(OutboxError) -> CommandTicket {
+        guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
+        defer { state.nextTicket += 1 }
+        return CommandTicket(number: state.nextTicket)
     }
 
     // MARK: - Running the buffer

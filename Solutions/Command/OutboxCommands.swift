@@ -133,20 +133,16 @@ public final class PendingReply: Sendable {
     }
 
     /// Settles the request once: a second reply, or a cancel after the reply, changes nothing.
-    ///
-    /// - Returns: Whether this call settled it.
-    @discardableResult
-    func finish(with outcome: Result<Event, OutboxError>) -> Bool {
+    func finish(with outcome: Result<Event, OutboxError>) {
         let waiters = state.withLock { state -> [CheckedContinuation<Result<Event, OutboxError>, Never>]? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             defer { state.waiters.removeAll() }
             return state.waiters
         }
-        guard let waiters else { return false }
+        guard let waiters else { return }
         // Why resume outside the lock: a resumed caller may call straight back into this reply.
         // Each waiter is resumed exactly once, here, because the outcome is set only once.
         for waiter in waiters { waiter.resume(returning: outcome) }
-        return true
     }
 }
