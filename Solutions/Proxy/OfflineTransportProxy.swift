@@ -92,12 +92,20 @@ public final class OfflineTransportProxy: Transport {
                 return true
             })
         else { return }
-        while let next = state.withLock({ $0.held.first }) {
+        while true {
+            // Why "nothing left" and "no longer flushing" in one lock: a send that comes in
+            // between would see `flushing`, join the hold, and wait for the next connection.
+            let next = state.withLock { state -> Event? in
+                if state.held.isEmpty { state.flushing = false }
+                return state.held.first
+            }
+            guard let next else { return }
             do {
                 try real.send(next)
                 state.withLock { _ = $0.held.removeFirst() }
             } catch .notConnected {
-                break
+                state.withLock { $0.flushing = false }
+                return
             } catch {
                 // Refused for good (not a connection problem): it can never go out. Report it
                 // instead of retrying forever or losing it quietly.
@@ -107,6 +115,5 @@ public final class OfflineTransportProxy: Transport {
                 }
             }
         }
-        state.withLock { $0.flushing = false }
     }
 }
