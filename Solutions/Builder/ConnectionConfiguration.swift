@@ -17,22 +17,8 @@ public struct ConnectionConfiguration: Sendable {
     /// Extra headers for the handshake, by lowercased name.
     public let headers: [String: String]
 
+    /// Reaches the server; ``ConnectionBuilder/build(url:)`` passes its own.
     let transports: @Sendable (ServerURL) -> any Transport
-
-    /// Creates a configuration; ``ConnectionBuilder/build(url:)`` calls it once every setting
-    /// has been checked.
-    init(
-        url: ServerURL, reconnectAttempts: Int, timeout: Duration, authToken: String?,
-        headers: [String: String],
-        transports: @escaping @Sendable (ServerURL) -> any Transport
-    ) {
-        self.url = url
-        self.reconnectAttempts = reconnectAttempts
-        self.timeout = timeout
-        self.authToken = authToken
-        self.headers = headers
-        self.transports = transports
-    }
 
     /// Opens a connection with these settings: a new transport to ``url``, connecting.
     ///
