@@ -70,6 +70,13 @@ let member = ChatUser(name: "ada", mayPost: true)
 final class DecoderFactory: Sendable {
     private let made = Atomic(0)
     private let callersStarted = Atomic(0)
+    private let patience: Int
+
+    /// A factory whose `make` waits at most `patience` turns for other callers; a test with one
+    /// caller passes 0.
+    init(patience: Int = 20_000_000) {
+        self.patience = patience
+    }
 
     var count: Int { made.load(ordering: .relaxed) }
 
@@ -86,7 +93,14 @@ final class DecoderFactory: Sendable {
         made.add(1, ordering: .relaxed)
         let startedBefore = callersStarted.load(ordering: .relaxed)
         var spins = 0
-        while callersStarted.load(ordering: .relaxed) < startedBefore + 2 && spins < 20_000_000 { spins += 1 }
+        while callersStarted.load(ordering: .relaxed) < startedBefore + 2 && spins < patience { spins += 1 }
         return FrameCodeDecoder()
     }
+}
+
+/// Collects what callers report, from any thread, for assertions.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    var all: [Value] { values.withLock { $0 } }
+    func record(_ value: Value) { values.withLock { $0.append(value) } }
 }

@@ -1,6 +1,5 @@
 import MessagingKit
 import Proxy
-import Synchronization
 import Testing
 
 @Suite("Proxy · Step 2 — The offline proxy", .tags(.messaging))
@@ -16,8 +15,8 @@ struct Step2OfflineProxy {
         #expect(real.status == .connecting, "connect() reaches the real transport (step 2)")
         try real.accept()
         #expect(proxy.status == .connected, "The proxy reports connected when the real one is (step 2)")
-        let heard = Heard()
-        proxy.onEvent { heard.add($0.name.rawValue) }
+        let heard = Recorder<String>()
+        proxy.onEvent { heard.record($0.name.rawValue) }
         try proxy.send(try Event("typing"))
         try real.deliver(try Event("message"))
         #expect(sentNames(real) == ["typing"], "A send while connected goes straight through (step 2)")
@@ -51,11 +50,4 @@ struct Step2OfflineProxy {
         try real.accept()
         #expect(sentNames(real) == ["hello"], "It is delivered when the connection comes up (step 2)")
     }
-}
-
-/// What a subscriber heard, from any thread.
-final class Heard: Sendable {
-    private let names = Mutex<[String]>([])
-    var all: [String] { names.withLock { $0 } }
-    func add(_ name: String) { names.withLock { $0.append(name) } }
 }

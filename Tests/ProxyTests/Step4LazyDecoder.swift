@@ -2,16 +2,13 @@ import Dispatch
 import Foundation
 import Proxy
 import ScanKit
-import Synchronization
 import Testing
 
 @Suite("Proxy · Step 4 — The lazy decoder", .tags(.scan))
 struct Step4LazyDecoder {
     @Test("The real decoder is made on first use, not before, and once; results are the real one's")
     func madeOnFirstUse() throws {
-        let factory = DecoderFactory()
-        factory.callerStarts()
-        factory.callerStarts()
+        let factory = DecoderFactory(patience: 0)
         let decoder = LazyDecoder(make: factory.make)
         #expect(
             factory.count == 0,
@@ -31,7 +28,7 @@ struct Step4LazyDecoder {
         let factory = DecoderFactory()
         let decoder = LazyDecoder(make: factory.make)
         let frame = Frame(number: 1, codes: [try code("a")])
-        let results = Results()
+        let results = Recorder<Int>()
         // Why threads and not tasks: the cooperative pool has as many threads as cores, and a
         // caller blocked on a lock holds one. Plain threads let every caller arrive at once.
         let group = DispatchGroup()
@@ -39,7 +36,7 @@ struct Step4LazyDecoder {
             group.enter()
             Thread {
                 factory.callerStarts()
-                results.add(decoder.decode(frame).count)
+                results.record(decoder.decode(frame).count)
                 group.leave()
             }.start()
         }
@@ -49,11 +46,4 @@ struct Step4LazyDecoder {
             results.all == Array(repeating: 1, count: 100),
             "Every caller got the real decoder's result (step 4)")
     }
-}
-
-/// What the callers got, from any thread.
-final class Results: Sendable {
-    private let counts = Mutex<[Int]>([])
-    var all: [Int] { counts.withLock { $0 } }
-    func add(_ count: Int) { counts.withLock { $0.append(count) } }
 }
