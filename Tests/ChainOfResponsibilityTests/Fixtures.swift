@@ -42,12 +42,6 @@ func blank(_ number: Int) -> ScanItem {
     .frame(Frame(number: number))
 }
 
-/// A shared, ordered record of which unit saw what.
-final class Log {
-    private(set) var lines: [String] = []
-    func write(_ line: String) { lines.append(line) }
-}
-
 /// The number of a frame item, or -1 for any other item.
 func frameNumber(_ item: ScanItem) -> Int {
     if case .frame(let frame) = item { frame.number } else { -1 }
@@ -217,7 +211,7 @@ struct TestFailure: Error, Equatable {
     let reason: String
 }
 
-/// A log any task can write to.
+/// An ordered record of which unit or handler saw what; any task can write to it.
 final class SharedLog: Sendable {
     private let lines = Mutex<[String]>([])
     var all: [String] { lines.withLock { $0 } }

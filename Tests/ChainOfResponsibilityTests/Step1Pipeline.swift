@@ -8,8 +8,8 @@ import Testing
 /// Writes "name:frame number" for every item it sees, and passes it on unchanged.
 final class LoggingUnit: ScanUnit {
     let name: String
-    let log: Log
-    init(_ name: String, log: Log) {
+    let log: SharedLog
+    init(_ name: String, log: SharedLog) {
         self.name = name
         self.log = log
     }
@@ -63,7 +63,7 @@ struct Step1Pipeline {
 
     @Test("Units run in the order added; an item travels the whole chain before the next starts")
     func unitsRunInOrderDepthFirst() {
-        let log = Log()
+        let log = SharedLog()
         let outbox = Outbox()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
@@ -72,7 +72,7 @@ struct Step1Pipeline {
             .addUnit(LoggingUnit("last", log: log))
             .scan()
         #expect(
-            log.lines == ["first:1", "last:10", "last:11", "first:2", "last:20", "last:21"],
+            log.all == ["first:1", "last:10", "last:11", "first:2", "last:20", "last:21"],
             "Each item goes through every unit, in the order added, before the next item starts (step 1)")
         #expect(
             outbox.items == [blank(10), blank(11), blank(20), blank(21)],
@@ -81,14 +81,14 @@ struct Step1Pipeline {
 
     @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item")
     func aUnitStopsTheFlow() {
-        let log = Log()
+        let log = SharedLog()
         let outbox = Outbox()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
             .addUnit(DroppingUnit(dropping: 2))
             .addUnit(LoggingUnit("after", log: log))
             .scan()
-        #expect(log.lines == ["after:1", "after:3"], "A dropped item never reaches a later unit (step 1)")
+        #expect(log.all == ["after:1", "after:3"], "A dropped item never reaches a later unit (step 1)")
         #expect(outbox.items == [blank(1), blank(3)], "A dropped item never reaches the output (step 1)")
     }
 
@@ -96,7 +96,7 @@ struct Step1Pipeline {
     func creatorsInOrder() {
         let outbox = Outbox()
         let pipeline = ScanPipeline(output: outbox.take)
-        let log = Log()
+        let log = SharedLog()
         let unit = LoggingUnit("unit", log: log)
         #expect(
             pipeline.addCreator(FakeCamera(frames: [])) === pipeline,
@@ -110,7 +110,7 @@ struct Step1Pipeline {
         #expect(
             outbox.items == [blank(1), blank(2), blank(9)], "Every creator runs, in the order added (step 1)")
         #expect(
-            log.lines == ["unit:1", "unit:2", "unit:9"], "Every creator's items go through the units (step 1)"
+            log.all == ["unit:1", "unit:2", "unit:9"], "Every creator's items go through the units (step 1)"
         )
     }
 
