@@ -104,3 +104,10 @@ final class Recorder<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
     func record(_ value: Value) { values.withLock { $0.append(value) } }
 }
+
+/// Counts, from any thread, without a lock.
+final class Counter: Sendable {
+    private let count = Atomic(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func increment() { count.add(1, ordering: .relaxed) }
+}

@@ -28,7 +28,9 @@ struct Step4LazyDecoder {
         let factory = DecoderFactory()
         let decoder = LazyDecoder(make: factory.make)
         let frame = Frame(number: 1, codes: [try code("a")])
-        let results = Recorder<Int>()
+        // Why an atomic count and not a list behind a `Mutex`: 100 threads contend for it, and on
+        // Linux the thread sanitizer can't see a contended `Mutex` (see .ci/tsan-suppressions.txt).
+        let gotTheCode = Counter()
         // Why threads and not tasks: the cooperative pool has as many threads as cores, and a
         // caller blocked on a lock holds one. Plain threads let every caller arrive at once.
         let group = DispatchGroup()
@@ -36,14 +38,14 @@ struct Step4LazyDecoder {
             group.enter()
             Thread {
                 factory.callerStarts()
-                results.record(decoder.decode(frame).count)
+                if decoder.decode(frame).count == 1 { gotTheCode.increment() }
                 group.leave()
             }.start()
         }
         await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
         #expect(factory.count == 1, "However many callers arrive together, one decoder is made (step 4)")
         #expect(
-            results.all == Array(repeating: 1, count: 100),
+            gotTheCode.value == 100,
             "Every caller got the real decoder's result (step 4)")
     }
 }
