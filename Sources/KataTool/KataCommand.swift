@@ -1,185 +1,262 @@
 import Foundation
 
-/// `kata`: the command-line companion to the katas.
+/// `kata`: the learner's companion to the katas, and the maintainers' check.
 ///
 /// ```
-/// swift run kata check     # the kata contract, as CI checks it
+/// swift run kata                 # progress of every kata, and what to do next
+/// swift run kata test flyweight  # one kata's steps, compactly
+/// swift run kata watch           # run a kata's tests on every save
 /// ```
 @main
 struct KataCommand {
-    static let usage = """
-        Usage: swift run kata <command> [options]
+    /// One command: its name, what it does, its usage and its options.
+    struct Command: Sendable {
+        let name: String
+        let summary: String
+        let usage: String
+        let options: Set<String>
+        let run: @Sendable (Options, Context) -> Int32
+    }
 
-        Commands:
-          check    Check the kata contract: each kata has its brief, stubs, solution, tests and
-                   guide; and `swift test` on the untouched stubs runs to the end with every
-                   kata test red and every other test green.
-          help     Show this help.
+    /// What every command works with.
+    struct Context {
+        let workspace: Workspace
+        let terminal: Terminal
+        let options: Options
 
-        Options for check:
-          --package-path <path>   The package to check (default: the current folder).
-          --scratch-path <path>   The build folder for `swift test` (default: SwiftPM's .build).
+        var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
+
+        /// The test runner, with the options' build folder and time limit.
+        func runner(quiet: Bool = false) -> TestRunner {
+            let terminal = terminal
+            var runner = TestRunner(
+                root: workspace.root, scratchPath: options.scratchPath,
+                fallbackScratchPath: workspace.root.appending(path: ".build-kata"),
+                workFolder: workspace.runsFolder)
+            runner.timeLimit = options.timeLimit
+            if !quiet {
+                runner.progress = {
+                    print(terminal.paint($0, .dim))
+                    Terminal.flush()
+                }
+            }
+            return runner
+        }
+
+        /// The kata the first positional argument names; prints why not and returns `nil`
+        /// when it names none.
+        func kata(required: Bool = true) -> Kata? {
+            guard let name = options.positional.first else {
+                if required { Terminal.printError("Which kata? Name one: \(KataCommand.kataNames).") }
+                return nil
+            }
+            return KataCommand.kata(named: name)
+        }
+    }
+
+    static let runOptions: Set<String> = ["--package-path", "--scratch-path", "--time-limit"]
+
+    static let commands: [Command] = [
+        Command(
+            name: "progress", summary: "Every kata's progress, and the next step to work on (the default).",
+            usage: "kata [progress] [options]", options: runOptions.union(["--verbose", "-v"]), run: progress),
+        Command(
+            name: "test", summary: "Run one kata's tests and show its steps and first failure.",
+            usage: "kata test <kata> [--verbose]", options: runOptions.union(["--verbose", "-v"]), run: test),
+        Command(
+            name: "watch", summary: "Run a kata's tests again on every save under Katas/.",
+            usage: "kata watch [<kata>] [--manual]", options: runOptions.union(["--manual"]),
+            run: WatchCommand.run),
+        Command(
+            name: "hint", summary: "The next hint for the step you are on, gentlest first.",
+            usage: "kata hint <kata> [--step N]", options: runOptions.union(["--step"]), run: HintCommand.run),
+        Command(
+            name: "solution", summary: "Where the annotated solution is, and how your files differ from it.",
+            usage: "kata solution <kata> [--force]", options: ["--package-path", "--force"],
+            run: SolutionCommand.run),
+        Command(
+            name: "reset", summary: "Put a kata's stubs back, after backing up your files.",
+            usage: "kata reset <kata> [--step N] [--yes]", options: ["--package-path", "--step", "--yes", "-y"],
+            run: ResetCommand.run),
+        Command(
+            name: "verify", summary: "Maintainers: check the kata contract on the stubs as committed (CI runs it).",
+            usage: "kata verify [options]", options: runOptions, run: VerifyCommand.run),
+    ]
+
+    static let optionHelp = """
+        Options:
+          --package-path <path>   The repository (default: the current folder or the nearest parent
+                                  that holds the Pattern Katas package).
+          --scratch-path <path>   The build folder for `swift test` (default: .build, as by hand).
+          --time-limit <seconds>  How long one test may run before it is stopped as hanging (default 5).
+          --step <N>              The step (hint: whose hints; reset: whose files).
+          --verbose, -v           Also show `swift test`'s whole output.
+          --manual                watch: run again when you press Enter, not on save (for file
+                                  systems that don't report changes).
+          --force                 solution: show it even before you ran the kata's tests.
+          --yes, -y               reset: don't ask first.
+          --help, -h              Show help.
+
+        A <kata> is a pattern's name in any case (flyweight, chain-of-responsibility) or its number.
+        NO_COLOR=1 turns colours off; they are off anyway when the output is not a terminal.
         """
 
+    static var usage: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        return "Usage: swift run kata [<command>] [<kata>] [options]\n\nCommands:\n"
+            + commands.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
+            .joined(separator: "\n")
+            + "\n  help" + String(repeating: " ", count: width - 2) + "Show this help; `kata help <command>` for one command.\n\n"
+            + "Katas, in order: \(kataNames).\n"
+    }
+
+    static var kataNames: String {
+        Catalog.katas.map { $0.pattern.name.lowercased() }.joined(separator: ", ")
+    }
+
     static func main() {
-        var arguments = CommandLine.arguments.dropFirst()
-        switch arguments.popFirst() {
-        case "check":
-            do {
-                let options = try CheckOptions(parsing: Array(arguments))
-                exit(check(options) ? 0 : 1)
-            } catch {
-                printError("\(error)\n\n\(usage)")
-                exit(2)
-            }
-        case "help", "--help", "-h":
-            print(usage)
-        case let command:
-            printError((command.map { "Unknown command '\($0)'.\n\n" } ?? "") + usage)
-            exit(2)
-        }
+        Interrupt.install()
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        Terminal.flush()
+        exit(status)
     }
 
-    /// Runs the whole check and prints a summary; returns whether it passed.
-    static func check(_ options: CheckOptions) -> Bool {
-        let root = options.packageRoot
-        guard FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path) else {
-            printError(
-                "No Package.swift in \(root.path). Run this from the repository's root, or pass --package-path."
-            )
-            return false
+    /// Runs the command `arguments` name and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        var name = "progress"
+        if let first = arguments.first, !first.hasPrefix("-") {
+            name = first
+            arguments.removeFirst()
         }
-        print("Kata check: every kata test must fail on the untouched stubs; every other test must pass.\n")
-
-        let shape = ShapeCheck(root: root)
-        let patterns = shape.patternsPresent()
-        let shapeProblems = shape.problems()
-        if shapeProblems.isEmpty {
-            print(
-                "✔ Shape: \(patterns.count) \(patterns.count == 1 ? "kata has its" : "katas have their") brief, stubs, "
-                    + "solution, tests and guide: \(patterns.map(\.name).joined(separator: ", "))."
-            )
-        } else {
-            print("✘ Shape:")
-            for problem in shapeProblems { print("  - \(problem)") }
+        if name == "help" {
+            if let topic = arguments.first, let command = command(named: topic) {
+                print(help(for: command))
+            } else {
+                print(usage + "\n" + optionHelp)
+            }
+            return 0
         }
-
-        let changed = locallyChangedKataFiles(in: root)
-        if !changed.isEmpty {
-            print(
-                "\nNote: these kata files differ from the last commit, so this is not a check of the untouched stubs:"
-            )
-            for file in changed { print("  - \(file)") }
-            print("  Reset them with `git stash` or `git checkout -- Katas` to check the stubs as shipped.")
+        if name == "check" { name = "verify" }  // the old name, from before `verify`
+        guard let command = command(named: name) else {
+            if let kata = Catalog.kata(named: name) {
+                Terminal.printError(
+                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.pattern.name.lowercased())`?")
+            } else {
+                let close = commands.map(\.name).filter { Catalog.editDistance($0, name.lowercased()) <= 2 }
+                Terminal.printError(
+                    "Unknown command '\(name)'." + (close.isEmpty ? "" : " Did you mean `kata \(close[0])`?")
+                        + "\n\n" + usage)
+            }
+            return 2
         }
-
-        let run = SwiftTestRun(
-            root: root,
-            outputFolder: (options.scratchPath ?? root.appending(path: ".build")).appending(
-                path: "kata-check"),
-            scratchPath: options.scratchPath
-        )
-        print(
-            "\nRunning `swift test` in kata mode (the full log goes to \(relative(run.logFile.path, to: root)))…"
-        )
-        let outcome: SwiftTestRun.Outcome
+        let options: Options
         do {
-            outcome = try run.run()
+            options = try Options(parsing: arguments, allowed: command.options)
         } catch {
-            printError("✘ Could not run `swift test`: \(error). Is the Swift toolchain on your PATH?")
-            return false
+            Terminal.printError("\(error)\n\n" + help(for: command))
+            return 2
         }
-        let runProblems = problems(
-            of: outcome, patterns: patterns, rootPath: root.path,
-            logPath: relative(run.logFile.path, to: root))
-        let passed = shapeProblems.isEmpty && runProblems.isEmpty
-        print(
-            passed
-                ? "\nKata check passed."
-                : "\nKata check failed: \(shapeProblems.count + runProblems.count) problem(s) above.")
-        return passed
-    }
-
-    /// Prints the run's summary and returns what is wrong with it.
-    static func problems(
-        of outcome: SwiftTestRun.Outcome, patterns: [Pattern], rootPath: String, logPath: String
-    ) -> [String] {
-        let errors = TestLog.buildErrors(in: outcome.log)
-        if outcome.swiftTestingXML == nil, !errors.isEmpty {
-            let problem =
-                "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
-                + errors.prefix(10).joined(separator: "\n    ")
-            print("✘ \(problem)")
-            return [problem]
+        if options.help {
+            print(help(for: command))
+            return 0
         }
-        let report = outcome.swiftTestingXML.map(XUnitReport.init(xml:))
-        let crashed = outcome.log.contains("unexpected signal") || report?.isComplete == false
-        guard let report, !crashed else {
-            var problem =
-                crashed
-                ? "The test process crashed before the run finished, hiding every result after it. "
-                    + "A stub must never crash."
-                : "`swift test` exited with status \(outcome.status) and wrote no test results."
-            for line in TestLog.crashReport(in: outcome.log, root: rootPath) { problem += "\n    " + line }
-            problem += "\n    Full log: \(logPath)"
-            print("✘ \(problem)")
-            return [problem]
+        let start = options.packagePath ?? URL(filePath: FileManager.default.currentDirectoryPath)
+        guard let workspace = Workspace.find(from: start) else {
+            Terminal.printError(
+                "\(start.path) is not inside the Pattern Katas repository: no Package.swift for PatternKatas "
+                    + "here or in a parent folder. `cd` into your clone, or pass --package-path.")
+            return 2
         }
-        let xctest = outcome.xctestXML.map { XUnitReport(xml: $0).results } ?? []
-        let verdict = KataModeVerdict(patterns: patterns, results: report.results + xctest)
-        for summary in verdict.summaries {
-            let mark = summary.total > 0 && summary.red == summary.total ? "✔" : "✘"
-            print(
-                "\(mark) \(summary.pattern.testModule): \(summary.red) of \(summary.total) tests red on the stubs"
-            )
-        }
-        let mark = verdict.otherPassed == verdict.otherTotal ? "✔" : "✘"
-        print("\(mark) Other tests: \(verdict.otherPassed) of \(verdict.otherTotal) green")
-        for problem in verdict.problems { print("  - \(problem)") }
-        return verdict.problems
+        return command.run(options, Context(workspace: workspace, terminal: .current, options: options))
     }
 
-    private static func relative(_ path: String, to root: URL) -> String {
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    static func command(named name: String) -> Command? {
+        commands.first { $0.name == name.lowercased() }
     }
 
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-}
-
-/// The options of `kata check`.
-struct CheckOptions: Equatable {
-    /// The package's root folder.
-    var packageRoot = URL(filePath: FileManager.default.currentDirectoryPath)
-    /// The build folder for `swift test`, resolved against the current folder as SwiftPM does.
-    var scratchPath: URL?
-
-    /// A command-line mistake, said in one sentence.
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
+    static func help(for command: Command) -> String {
+        "Usage: swift run \(command.usage)\n\n\(command.summary)\n\n" + optionHelp
     }
 
-    init(parsing arguments: [String]) throws(UsageError) {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--package-path", "--scratch-path":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw UsageError(description: "\(argument) needs a path.")
-                }
-                let currentFolder = URL(
-                    filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-                let url = URL(filePath: value, relativeTo: currentFolder).absoluteURL
-                if argument == "--package-path" {
-                    packageRoot = url
-                } else {
-                    scratchPath = url
-                }
-            default:
-                throw UsageError(description: "Unknown option '\(argument)'.")
+    /// The kata `name` names, or `nil` after saying "did you mean …".
+    static func kata(named name: String) -> Kata? {
+        if let kata = Catalog.kata(named: name) { return kata }
+        let suggestions = Catalog.suggestions(for: name).map { $0.pattern.name.lowercased() }
+        Terminal.printError(
+            "No kata is called '\(name)'."
+                + (suggestions.isEmpty ? "" : " Did you mean \(suggestions.prefix(2).joined(separator: " or "))?")
+                + "\nThe katas: \(kataNames).")
+        return nil
+    }
+
+    // MARK: - progress and test
+
+    static func progress(_ options: Options, _ context: Context) -> Int32 {
+        guard options.positional.isEmpty else {
+            if let kata = context.kata() {
+                Terminal.printError(
+                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.pattern.name.lowercased())`.")
             }
+            return 2
+        }
+        let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
+        if report.interrupted { return 130 }
+        if options.verbose { printLogs(of: report) }
+        let printer = context.printer
+        if let error = report.buildErrors.first {
+            print(printer.compileFailure(error))
+            return 1
+        }
+        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
+        remember(katas, in: context.workspace)
+        print(printer.table(katas) + "\n")
+        if let next = katas.first(where: { !$0.isDone }) {
+            print(printer.next(next))
+        } else {
+            print(context.terminal.paint("Every kata is done. Well played.", .green))
+        }
+        return 0
+    }
+
+    static func test(_ options: Options, _ context: Context) -> Int32 {
+        guard let kata = context.kata() else { return 2 }
+        return test(kata, context: context, verbose: options.verbose)
+    }
+
+    /// Runs one kata's tests and prints its steps and what to do next; 0 when every step is green.
+    static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> Int32 {
+        let report = context.runner().run(modules: [kata.pattern.testModule])
+        if report.interrupted { return 130 }
+        if verbose { printLogs(of: report) }
+        let printer = context.printer
+        if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
+            print(printer.compileFailure(error))
+            return 1
+        }
+        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        let progress = KataProgress(kata: kata, report: report)
+        remember([progress], in: context.workspace)
+        print(printer.steps(of: progress) + "\n")
+        print(printer.next(progress))
+        return progress.isDone ? 0 : 1
+    }
+
+    /// Notes which katas ran and the step each is on, for `hint` and `solution`.
+    static func remember(_ katas: [KataProgress], in workspace: Workspace) {
+        var state = workspace.loadState()
+        for progress in katas where progress.ran {
+            state.ran.insert(progress.kata.pattern.name)
+            state.currentStep[progress.kata.pattern.name] = progress.currentStep
+        }
+        workspace.save(state)
+    }
+
+    static func printLogs(of report: RunReport) {
+        for path in report.logPaths {
+            print("──── \(path)")
+            print((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
         }
     }
 }

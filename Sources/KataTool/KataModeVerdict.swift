@@ -64,52 +64,21 @@ struct KataModeVerdict {
     }
 }
 
-/// Reads what a `swift test` log says about a run that did not finish.
-enum TestLog {
-    /// What a crash left behind: the runtime's message, then the crashed thread's first frames
-    /// in the package's own files (the failing code, then the test that called it), with paths
-    /// relative to `root`.
-    static func crashReport(in log: String, root: String) -> [String] {
-        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        var report =
-            lines.first { $0.contains("Fatal error") }.map { [String($0.drop(while: \.isWhitespace))] } ?? []
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        let crashedThread = lines.firstIndex { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }
-        if let crashedThread {
-            // The thread's frames follow its header after one blank line and end at the next one.
-            let frames = lines[(crashedThread + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty }
-            for frame in frames {
-                guard let at = frame.range(of: " at " + prefix) else { continue }
-                report.append("in \(symbol(in: frame[..<at.lowerBound])) at \(frame[at.upperBound...])")
-                if report.count >= 4 { break }
-            }
-        }
-        if let signal = log.range(of: "exited with unexpected signal code ") {
-            report.append("the test process " + log[signal.lowerBound...].prefix { $0 != "\n" })
-        }
-        return report
-    }
+/// One test's outcome.
+struct TestResult: Equatable {
+    /// `Module.Suite` (or just `Module` for a test outside a suite).
+    var classname: String
+    /// The test function, such as `keepsMatches()`.
+    var name: String
+    /// One message per recorded issue; empty when the test passed.
+    var failures: [String]
+    /// Whether the test was skipped (a disabled test).
+    var skipped: Bool = false
 
-    /// The function in a backtrace frame such as
-    /// `3 [ra]  0x0000… Type.method(_:) + 123 in Binary.xctest`: `Type.method(_:)`.
-    static func symbol(in frame: Substring) -> Substring {
-        var symbol = frame
-        if let binary = symbol.range(of: " in ", options: .backwards) {
-            symbol = symbol[..<binary.lowerBound]
-        }
-        if let address = symbol.range(of: " 0x") {
-            symbol = symbol[address.upperBound...].drop { !$0.isWhitespace }.drop(while: \.isWhitespace)
-        }
-        if let offset = symbol.range(of: " + ", options: .backwards),
-            symbol[offset.upperBound...].allSatisfy(\.isNumber)
-        {
-            symbol = symbol[..<offset.lowerBound]
-        }
-        return symbol
-    }
-
-    /// The compiler's error lines, when the package did not build.
-    static func buildErrors(in log: String) -> [String] {
-        log.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
-    }
+    /// The test module: the part of ``classname`` before the first dot.
+    var module: String { String(classname.prefix { $0 != "." }) }
+    /// The identifier `swift test --filter` matches against: `Module.Suite/test()`.
+    var id: String { "\(classname)/\(name)" }
+    /// Whether the test ran and recorded no issue.
+    var passed: Bool { failures.isEmpty && !skipped }
 }

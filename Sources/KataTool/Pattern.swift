@@ -1,25 +1,36 @@
-/// The nine patterns a kata can teach, and where each one's files live.
-struct Pattern: Hashable, Comparable, CustomStringConvertible {
+/// A design pattern a kata teaches, and where its files live.
+struct Pattern: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The module's name, also the folder name under `Katas/` and `Solutions/`.
     let name: String
 
-    /// Every pattern the course plans, in no particular order.
-    static let all: [Pattern] = [
-        "ChainOfResponsibility", "State", "Proxy", "Command", "Builder", "Flyweight", "Factory",
-        "Strategy", "Singleton",
-    ].map(Pattern.init(name:))
+    /// Every pattern, in the learning path's order (``Catalog``).
+    static var all: [Pattern] { Catalog.katas.map(\.pattern) }
 
     /// The test module that checks this pattern's kata and solution.
     var testModule: String { name + "Tests" }
 
+    /// The name as a learner reads it: `ChainOfResponsibility` → `Chain of Responsibility`.
+    var displayName: String {
+        words.enumerated().map { $0.offset > 0 && $0.element == "Of" ? "of" : $0.element }
+            .joined(separator: " ")
+    }
+
     /// The guide's file name: `ChainOfResponsibility` → `chain-of-responsibility.md`.
     var guideFileName: String {
-        var kebab = ""
+        words.map { $0.lowercased() }.joined(separator: "-") + ".md"
+    }
+
+    /// The words of the name, split before each capital letter.
+    private var words: [String] {
+        var words: [String] = []
         for character in name {
-            if character.isUppercase, !kebab.isEmpty { kebab.append("-") }
-            kebab.append(contentsOf: character.lowercased())
+            if character.isUppercase || words.isEmpty {
+                words.append(String(character))
+            } else {
+                words[words.count - 1].append(character)
+            }
         }
-        return kebab + ".md"
+        return words
     }
 
     var description: String { name }

@@ -76,39 +76,4 @@ struct KataModeVerdictTests {
                 "StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."
             ])
     }
-
-    @Test("A crash is explained by the failing line and the test that called it")
-    func crashReport() {
-        let log = """
-            ◇ Test "x" started.
-            Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
-            *** Program crashed: Illegal instruction at 0x00007f0bdc96df7f ***
-
-            Thread 2 "oot.default-qos" crashed:
-
-              0                  0x00007f0b closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
-              3 [ra]             0x000055be LexicalSearchStrategy.filter(_:matching:) + 123 in Tests.xctest at /repo/Katas/Strategy/Lexical.swift:16:47
-              4 [async]          0x000055be Step1.trims() in Tests.xctest at /repo/Tests/StrategyTests/Step1.swift:49
-
-            Thread 3 "other":
-              0 [ra]             0x000055be Other.thing() in Tests.xctest at /repo/Sources/Other.swift:1
-            error: Process 'x.xctest' exited with unexpected signal code 4
-            """
-        #expect(
-            TestLog.crashReport(in: log, root: "/repo") == [
-                "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
-                "in LexicalSearchStrategy.filter(_:matching:) at Katas/Strategy/Lexical.swift:16:47",
-                "in Step1.trims() at Tests/StrategyTests/Step1.swift:49",
-                "the test process exited with unexpected signal code 4",
-            ])
-    }
-
-    @Test("Build errors are picked out of the log")
-    func buildErrors() {
-        let log = "Compiling…\n/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope\nnote: …"
-        #expect(
-            TestLog.buildErrors(in: log) == [
-                "/repo/Katas/Strategy/A.swift:3:9: error: cannot find 'x' in scope"
-            ])
-    }
 }

@@ -151,18 +151,3 @@ struct ShapeCheckTests {
             ])
     }
 }
-
-@Suite("Parsing kata check's options")
-struct CheckOptionsTests {
-    @Test("Paths are read; unknown options and missing values are usage errors")
-    func parses() throws {
-        let options = try CheckOptions(parsing: ["--package-path", "/tmp/p", "--scratch-path", ".build-x"])
-        #expect(options.packageRoot.path == "/tmp/p")
-        let currentFolder = FileManager.default.currentDirectoryPath
-        #expect(
-            options.scratchPath?.path == URL(filePath: currentFolder).appending(path: ".build-x").path,
-            "A relative scratch path is relative to the current folder, as for SwiftPM")
-        #expect(throws: CheckOptions.UsageError.self) { try CheckOptions(parsing: ["--fast"]) }
-        #expect(throws: CheckOptions.UsageError.self) { try CheckOptions(parsing: ["--package-path"]) }
-    }
-}

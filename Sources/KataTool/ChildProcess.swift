@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A command the tool runs in a process group of its own, so that it, and every process it
+/// starts, can be stopped together and nothing is left running.
+///
+/// Killing only `swift test` would orphan the test binary, which SwiftPM starts in yet another
+/// process group: ``stop()`` ends every descendant, wherever its group.
+final class ChildProcess {
+    /// How a process ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    /// What the child could not do.
+    struct LaunchError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The child's process identifier, also its process group's.
+    let pid: pid_t
+    /// How it ended, once it did.
+    private(set) var termination: Termination?
+
+    /// Starts `arguments[0]` (looked up on the `PATH`) with the rest as its arguments, its
+    /// output and errors into the file at `outputPath`, and no input.
+    init(arguments: [String], environment: [String: String], outputPath: String) throws(LaunchError) {
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard output >= 0 else { throw LaunchError(description: "cannot write \(outputPath)") }
+        defer { close(output) }
+
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // A group of its own: Ctrl-C in the terminal reaches the tool, which stops the child.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw LaunchError(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    deinit { stop() }
+
+    /// Whether the child is still running; reaps it when it has ended.
+    var isRunning: Bool {
+        guard termination == nil else { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            termination = Self.termination(of: status)
+        } else if result < 0 {
+            termination = .exited(-1)
+        }
+        return termination == nil
+    }
+
+    /// Ends the child and every process it started, then reaps the child.
+    func stop() {
+        guard termination == nil else { return }
+        // Freeze the tree first, so that no process starts another while it is being ended.
+        let tree = [pid] + Self.descendants(of: pid)
+        for process in tree { kill(process, SIGSTOP) }
+        for process in Self.descendants(of: pid) where !tree.contains(process) { kill(process, SIGKILL) }
+        for process in tree.reversed() { kill(process, SIGKILL) }
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        if waitpid(pid, &status, 0) == pid {
+            termination = Self.termination(of: status)
+        } else {
+            termination = .signalled(SIGKILL)
+        }
+    }
+
+    private static func termination(of status: Int32) -> Termination {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+
+    /// Every process descended from `root`, children before grandchildren.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        let parents = processParents()
+        var found: [pid_t] = []
+        var frontier = [root]
+        while let parent = frontier.popLast() {
+            let children = parents.filter { $0.value == parent }.map(\.key).sorted()
+            found += children
+            frontier += children
+        }
+        return found
+    }
+
+    /// Each running process's parent: from `/proc` on Linux, from `ps` elsewhere.
+    private static func processParents() -> [pid_t: pid_t] {
+        var parents: [pid_t: pid_t] = [:]
+        let fileManager = FileManager.default
+        if let entries = try? fileManager.contentsOfDirectory(atPath: "/proc") {
+            for entry in entries {
+                guard let pid = pid_t(entry),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let nameEnd = stat.range(of: ")", options: .backwards)
+                else { continue }
+                // After the name: state, then the parent's pid.
+                let fields = stat[nameEnd.upperBound...].split(separator: " ")
+                if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+            }
+            return parents
+        }
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/ps")
+        process.arguments = ["-A", "-o", "pid=,ppid="]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [:] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, let pid = pid_t(fields[0]), let parent = pid_t(fields[1]) {
+                parents[pid] = parent
+            }
+        }
+        return parents
+    }
+}
+
+/// Ctrl-C, noticed: the signal handler only sets a flag, and the tool's loops, which poll
+/// anyway, stop what they started and leave.
+enum Interrupt {
+    private static let flag = Atomic<Bool>(false)
+
+    /// Whether the learner pressed Ctrl-C (or the tool was sent SIGINT or SIGTERM).
+    static var requested: Bool { flag.load(ordering: .relaxed) }
+
+    /// Installs the handler for SIGINT and SIGTERM.
+    static func install() {
+        let handler: @convention(c) (Int32) -> Void = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What a test run has said so far, read from Swift Testing's event stream
+/// (`swift test --event-stream-output-path FILE --event-stream-version 0`, JSON Lines).
+///
+/// The stream is written as the run goes, so it keeps everything that happened before a crash
+/// or a kill. Run serially, the one test that started and never ended is the one that crashed
+/// or hangs.
+struct EventStream {
+    /// One issue a test recorded: a failed expectation, a thrown error.
+    struct Issue: Equatable, Sendable {
+        /// The runtime's message, such as `Expectation failed: (count → 0) == 2`.
+        let message: String
+        /// The comment the test gave the expectation: the rule, in words.
+        let comment: String?
+        /// Where it was recorded, such as `/…/Tests/StrategyTests/Step1LexicalSearch.swift`.
+        let filePath: String?
+        let line: Int?
+    }
+
+    /// One test function's result, once it ended.
+    struct Ended: Equatable, Sendable {
+        let passed: Bool
+        let skipped: Bool
+    }
+
+    /// The display names of the tests and suites, by identifier.
+    private(set) var displayNames: [String: String] = [:]
+    /// Where each test is declared, by identifier.
+    private(set) var locations: [String: (filePath: String, line: Int)] = [:]
+    /// The test functions in the order they started.
+    private(set) var started: [String] = []
+    /// The test functions that ended, by identifier.
+    private(set) var ended: [String: Ended] = [:]
+    /// The issues each test recorded, in order.
+    private(set) var issues: [String: [Issue]] = [:]
+    /// Whether the run began: the package built and the test process started.
+    private(set) var runStarted = false
+    /// Whether the run reached its end.
+    private(set) var runEnded = false
+    /// Text that was not a complete line yet.
+    private var pending = Data()
+
+    /// The test functions that started and have not ended: the one running now, when serial.
+    var running: [String] { started.filter { ended[$0] == nil } }
+
+    /// Reads the next bytes of the stream; a line cut in two is kept until its end arrives.
+    mutating func consume(_ data: Data) {
+        pending.append(data)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = pending[pending.startIndex..<newline]
+            pending = Data(pending[pending.index(after: newline)...])
+            consume(line: line)
+        }
+    }
+
+    /// Reads one JSON object; anything else is ignored.
+    mutating func consume(line: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let payload = object["payload"] as? [String: Any]
+        else { return }
+        switch object["kind"] as? String {
+        case "test":
+            guard let id = payload["id"] as? String else { return }
+            displayNames[id] = payload["displayName"] as? String ?? payload["name"] as? String
+            if let location = Self.location(payload["sourceLocation"]) {
+                locations[id] = (location.filePath, location.line)
+            }
+        case "event":
+            consume(event: payload)
+        default:
+            return
+        }
+    }
+
+    private mutating func consume(event: [String: Any]) {
+        let testID = event["testID"] as? String
+        switch event["kind"] as? String {
+        case "runStarted":
+            runStarted = true
+        case "runEnded":
+            runEnded = true
+        case "testStarted":
+            if let testID, Self.isFunction(testID) { started.append(testID) }
+        case "testEnded":
+            guard let testID, Self.isFunction(testID) else { return }
+            let messages = event["messages"] as? [[String: Any]] ?? []
+            let failed = messages.contains { $0["symbol"] as? String == "fail" } || issues[testID] != nil
+            ended[testID] = Ended(passed: !failed, skipped: false)
+        case "testSkipped":
+            guard let testID, Self.isFunction(testID) else { return }
+            ended[testID] = Ended(passed: false, skipped: true)
+        case "issueRecorded":
+            guard let testID else { return }
+            let messages = event["messages"] as? [[String: Any]] ?? []
+            let texts = messages.compactMap { $0["text"] as? String }
+            let issue = event["issue"] as? [String: Any]
+            if issue?["isKnown"] as? Bool == true { return }
+            let comments = (event["_comments"] as? [String])?.joined(separator: " ")
+            let location = Self.location(issue?["sourceLocation"]) ?? Self.location(event["_sourceLocation"])
+            issues[testID, default: []].append(
+                Issue(
+                    message: texts.first ?? "Issue recorded",
+                    comment: comments.flatMap { $0.isEmpty ? nil : $0 },
+                    filePath: location?.filePath,
+                    line: location?.line))
+        default:
+            return
+        }
+    }
+
+    /// A test function's identifier has a `/` (`Module.Suite/test()/File.swift:12:6`); a
+    /// suite's has none.
+    static func isFunction(_ id: String) -> Bool { id.contains("/") }
+
+    private static func location(_ value: Any?) -> (filePath: String, line: Int)? {
+        guard let location = value as? [String: Any], let line = location["line"] as? Int else { return nil }
+        let path = location["_filePath"] as? String ?? location["fileID"] as? String
+        return path.map { ($0, line) }
+    }
+}

@@ -1,0 +1,63 @@
+/// `kata hint <kata>`: the next hint of the step the learner is on, one more each time.
+///
+/// The hints are read from the brief, their one home.
+enum HintCommand {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+        guard let kata = context.kata() else { return 2 }
+        let workspace = context.workspace
+        let name = kata.pattern.name
+        var step = options.step
+        if step == nil {
+            if !workspace.loadState().ran.contains(name) {
+                // No result yet: run the tests once to find the step.
+                print(context.terminal.paint("Running the \(kata.pattern.displayName) tests to find your step…", .dim))
+                let report = context.runner(quiet: true).run(modules: [kata.pattern.testModule])
+                if report.interrupted { return 130 }
+                if report.buildErrors.isEmpty, report.failure == nil {
+                    KataCommand.remember([KataProgress(kata: kata, report: report)], in: workspace)
+                }
+            }
+            let state = workspace.loadState()
+            guard state.ran.contains(name) else {
+                Terminal.printError("The tests did not run. Try `swift run kata test \(name.lowercased())` first.")
+                return 1
+            }
+            guard let current = state.currentStep[name] else {
+                print(
+                    "Every step of \(kata.pattern.displayName) is green: no hint needed. "
+                        + "To read one anyway: `swift run kata hint \(name.lowercased()) --step N`.")
+                return 0
+            }
+            step = current
+        }
+        guard let step, let section = workspace.brief(of: kata).step(step) else {
+            Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
+            return 2
+        }
+        guard !section.hints.isEmpty else {
+            print("The brief has no hint for \(section.heading). Read Katas/\(name)/README.md:\(section.line).")
+            return 0
+        }
+        var state = workspace.loadState()
+        let key = "\(name)/\(step)"
+        let seen = state.hintsSeen[key] ?? 0
+        let index = min(seen, section.hints.count - 1)
+        print(
+            context.terminal.paint(
+                "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(section.hints.count)", .bold))
+        print("")
+        print(section.hints[index])
+        print("")
+        if index == section.hints.count - 1 {
+            print(
+                context.terminal.paint(
+                    "That was the last hint for this step. Still stuck? `swift run kata solution \(name.lowercased())`.",
+                    .dim))
+        } else {
+            print(context.terminal.paint("Run it again for the next hint.", .dim))
+        }
+        state.hintsSeen[key] = index + 1
+        workspace.save(state)
+        return 0
+    }
+}

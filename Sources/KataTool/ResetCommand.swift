@@ -1,0 +1,176 @@
+import Foundation
+
+/// Where the untouched stubs come from: a git commit of the repository.
+protocol StubSource {
+    /// The stub files under `folder` (`Katas/Strategy`), as paths relative to the repository.
+    func files(in folder: String) throws -> [String]
+    /// A stub file's committed content.
+    func contents(of path: String) throws -> Data
+    /// The commit, for the learner: `commit 1a2b3c4`.
+    var description: String { get }
+}
+
+/// `kata reset <kata> [--step N]`: puts the stubs back. It first copies the learner's files to
+/// a backup folder it names, so nothing is ever lost.
+enum ResetCommand {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+        guard let kata = context.kata() else { return 2 }
+        let source: GitStubSource
+        do {
+            source = try GitStubSource(root: context.workspace.root)
+        } catch {
+            Terminal.printError("Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
+            return 1
+        }
+        let reset = KataReset(workspace: context.workspace, source: source)
+        let plan: KataReset.Plan
+        do {
+            plan = try reset.plan(kata, step: options.step)
+        } catch {
+            Terminal.printError("\(error)")
+            return 1
+        }
+        let what = options.step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
+        print("Resetting \(what) restores these files to the stubs of \(source.description):")
+        for file in plan.restore { print("  \(file)") }
+        for file in plan.remove { print("  \(file) (yours: removed)") }
+        print("Your files are copied to \(context.workspace.relative(plan.backup.path))/ first.")
+        if !options.yes {
+            guard Terminal.confirm("Reset?") else {
+                print("Nothing changed. (Add --yes to reset without being asked.)")
+                return 1
+            }
+        }
+        do {
+            try reset.apply(plan)
+        } catch {
+            Terminal.printError("The reset stopped: \(error). Your files are in \(plan.backup.path).")
+            return 1
+        }
+        var state = context.workspace.loadState()
+        for key in state.hintsSeen.keys where key.hasPrefix(kata.pattern.name + "/") {
+            if options.step == nil || key == "\(kata.pattern.name)/\(options.step ?? 0)" { state.hintsSeen[key] = nil }
+        }
+        context.workspace.save(state)
+        print(context.terminal.paint("Done. Your files are in \(context.workspace.relative(plan.backup.path))/.", .green))
+        return 0
+    }
+}
+
+/// Puts a kata's stubs back, after a backup.
+struct KataReset {
+    let workspace: Workspace
+    let source: any StubSource
+    /// The moment in the backup folder's name.
+    var now = Date()
+
+    /// What a reset will do.
+    struct Plan: Equatable {
+        /// The files to write back, relative to the repository.
+        var restore: [String]
+        /// The learner's own files in the kata that no stub has (not with `--step`).
+        var remove: [String]
+        /// The folder the kata's current files are copied to first.
+        var backup: URL
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func plan(_ kata: Kata, step: Int?) throws -> Plan {
+        let folder = "Katas/\(kata.pattern.name)"
+        var restore = try source.files(in: folder).sorted()
+        var remove: [String] = []
+        if let step {
+            restore = try restore.filter { path in
+                let text = String(decoding: try source.contents(of: path), as: UTF8.self)
+                return ShapeCheck.todoSteps(in: text).contains { $0.step == step }
+            }
+            guard !restore.isEmpty else {
+                throw Failure(description: "No stub of \(kata.pattern.name) has a `// TODO: Step \(step)`.")
+            }
+        } else {
+            remove = workspace.files(in: folder).map { "\(folder)/\($0)" }.filter { !restore.contains($0) }
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        var backup = workspace.backupsFolder.appending(path: "\(kata.pattern.name)-\(formatter.string(from: now))")
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: backup.path) {
+            backup = workspace.backupsFolder.appending(
+                path: "\(kata.pattern.name)-\(formatter.string(from: now))-\(suffix)")
+            suffix += 1
+        }
+        return Plan(restore: restore, remove: remove, backup: backup)
+    }
+
+    /// Copies the kata's folder to the backup, then writes the stubs back. Nothing is written
+    /// unless the backup is complete.
+    func apply(_ plan: Plan) throws {
+        let fileManager = FileManager.default
+        let stubs = try plan.restore.map { ($0, try source.contents(of: $0)) }
+        try fileManager.createDirectory(at: plan.backup, withIntermediateDirectories: true)
+        let folders = Set((plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+        for folder in folders.sorted() {
+            for file in workspace.files(in: folder) {
+                let target = plan.backup.appending(path: file)
+                try fileManager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fileManager.copyItem(at: workspace.root.appending(path: "\(folder)/\(file)"), to: target)
+            }
+        }
+        for (path, data) in stubs {
+            let url = workspace.root.appending(path: path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
+        for path in plan.remove {
+            try fileManager.removeItem(at: workspace.root.appending(path: path))
+        }
+    }
+}
+
+/// The stubs as git has them: the commit the learner's clone came from.
+///
+/// That is `origin/HEAD`'s common ancestor with `HEAD` when there is a remote, so a learner who
+/// committed their work still gets the stubs back; `HEAD` otherwise.
+struct GitStubSource: StubSource {
+    let root: URL
+    let commit: String
+
+    init(root: URL) throws {
+        self.root = root
+        let upstream = try? Self.git(["merge-base", "HEAD", "origin/HEAD"], in: root)
+        let head = try Self.git(["rev-parse", "HEAD"], in: root)
+        commit = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var description: String { "commit \(commit.prefix(7))" }
+
+    func files(in folder: String) throws -> [String] {
+        let listing = try Self.git(["ls-tree", "-r", "--name-only", commit, "--", folder + "/"], in: root)
+        return String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func contents(of path: String) throws -> Data {
+        try Self.git(["show", "\(commit):\(path)"], in: root)
+    }
+
+    private static func git(_ arguments: [String], in root: URL) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw KataReset.Failure(description: "git \(arguments.joined(separator: " ")) failed")
+        }
+        return data
+    }
+}

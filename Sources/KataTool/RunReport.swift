@@ -1,0 +1,87 @@
+/// What one `kata` run found out about the tests it ran.
+struct RunReport {
+    /// How one test function did.
+    struct Outcome: Equatable, Sendable {
+        enum Status: Equatable, Sendable {
+            case passed
+            case failed
+            case skipped
+            /// The test process died in this test; the run went on without it.
+            case crashed(Crash)
+            /// The test ran past the time limit and was stopped.
+            case hung(seconds: Double)
+            /// It never ran: its kata was left out after crashing or hanging twice.
+            case notRun
+        }
+
+        /// `Module.Suite/test()/File.swift:12:6`, as the event stream names it.
+        let id: String
+        let displayName: String
+        let status: Status
+        let issues: [EventStream.Issue]
+        /// Where the test is declared.
+        let filePath: String?
+        let line: Int?
+
+        /// The test module, such as `StrategyTests`.
+        var module: String { String(id.prefix { $0 != "." }) }
+        /// `Module.Suite/test()`, without the source location: what `--filter` and `--skip`
+        /// match, and what the kata check prints.
+        var name: String { id.split(separator: "/").prefix(2).joined(separator: "/") }
+        var passed: Bool { status == .passed }
+    }
+
+    /// A crash: the signal and what the log says about where it happened.
+    struct Crash: Equatable, Sendable {
+        /// The signal's number, when the log gives it (4 for a Swift trap on x86).
+        let signal: Int32?
+        /// The runtime's message, such as `Fatal error: Unexpectedly found nil …`.
+        let message: String?
+        /// The first place in the learner's files (`Katas/…`) on the crashed thread, as
+        /// `Katas/Strategy/LexicalSearch.swift:12`.
+        let location: String?
+
+        /// `signal 4, SIGILL`.
+        var signalDescription: String? {
+            signal.map { number in
+                let names: [Int32: String] = [
+                    4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
+                    11: "SIGSEGV",
+                ]
+                return names[number].map { "signal \(number), \($0)" } ?? "signal \(number)"
+            }
+        }
+    }
+
+    /// A compiler error, the first one of a build that failed.
+    struct CompilerError: Equatable, Sendable {
+        /// The file, relative to the package when it is inside it.
+        let file: String
+        let line: Int
+        let column: Int
+        let message: String
+
+        /// The kata the file belongs to (`Katas/<Pattern>/…`), if it belongs to one.
+        var kata: Kata? {
+            let parts = file.split(separator: "/")
+            guard parts.count > 1, parts[0] == "Katas" else { return nil }
+            return Catalog.katas.first { $0.pattern.name == parts[1] }
+        }
+    }
+
+    /// Every test function that was selected, in the order they ran.
+    var outcomes: [Outcome] = []
+    /// Set when the package did not build, so nothing ran.
+    var buildErrors: [CompilerError] = []
+    /// Set when the run ended without results for a reason the tool could not name.
+    var failure: String?
+    /// Whether the learner pressed Ctrl-C.
+    var interrupted = false
+    /// The log files of the run's passes, oldest first.
+    var logPaths: [String] = []
+
+    /// The outcomes of one test module.
+    func outcomes(inModule module: String) -> [Outcome] {
+        outcomes.filter { $0.module == module }
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// Runs the package's tests and keeps going when the learner's code crashes or hangs.
+///
+/// Each pass is one `swift test`, serial, writing Swift Testing's event stream. When a test
+/// crashes the test process, or runs past ``timeLimit`` and is stopped, the runner notes it and
+/// runs the rest again without it; a test module that crashes or hangs twice is left out. So
+/// one kata's crash never hides another kata's results, and no test process is left running.
+struct TestRunner {
+    /// The package's root folder.
+    var root: URL
+    /// The build folder; `nil` is SwiftPM's own `.build`, shared with `swift test` by hand.
+    var scratchPath: URL?
+    /// Where the runner builds when another SwiftPM holds the lock on ``scratchPath``.
+    var fallbackScratchPath: URL
+    /// Where the logs and event streams go.
+    var workFolder: URL
+    /// How long one test may run before it is stopped and called hanging.
+    var timeLimit: Duration = .seconds(5)
+    /// The command that runs the tests; the tool's tests put a fake in its place.
+    var command: [String] = ["swift", "test"]
+    /// How often the runner looks at the run.
+    var pollInterval: Duration = .milliseconds(20)
+    /// Told about what takes time: the build, a crash, a rerun.
+    var progress: (String) -> Void = { _ in }
+
+    /// How many passes one run may take: a first one, then one per crash or hang.
+    static let maximumPasses = 20
+    /// What SwiftPM prints when another instance holds the build folder's lock.
+    static let lockMessage = "Another instance of SwiftPM is already running"
+
+    /// Runs the tests of `modules` (every test when `nil`) in kata mode: the stubs, never the
+    /// solutions, whatever the caller's environment says.
+    func run(modules: [String]?) -> RunReport {
+        var report = RunReport()
+        var skips: [String] = []
+        var listed: [(id: String, name: String, filePath: String?, line: Int?)] = []
+        var results: [String: RunReport.Outcome] = [:]
+        var strikes: [String: Int] = [:]
+        var scratch = scratchPath
+
+        for pass in 1...Self.maximumPasses {
+            let outcome = runPass(pass, modules: modules, skips: skips, scratch: scratch)
+            report.logPaths.append(outcome.logPath)
+            let stream = outcome.stream
+            for id in stream.displayNames.keys.sorted() where EventStream.isFunction(id) {
+                if !listed.contains(where: { $0.id == id }) {
+                    let location = stream.locations[id]
+                    listed.append((id, stream.displayNames[id] ?? id, location?.filePath, location?.line))
+                }
+            }
+            for id in stream.started {
+                guard let ended = stream.ended[id] else { continue }
+                results[id] = RunReport.Outcome(
+                    id: id, displayName: stream.displayNames[id] ?? id,
+                    status: ended.skipped ? .skipped : ended.passed ? .passed : .failed,
+                    issues: stream.issues[id] ?? [], filePath: stream.locations[id]?.filePath,
+                    line: stream.locations[id]?.line)
+            }
+            if outcome.lockBusy, scratch != fallbackScratchPath {
+                progress(
+                    "Another SwiftPM is using \(scratch?.path ?? ".build"); building in \(fallbackScratchPath.path) instead.")
+                scratch = fallbackScratchPath
+                continue
+            }
+            if outcome.interrupted {
+                report.interrupted = true
+                break
+            }
+            if !stream.runStarted {
+                report.buildErrors = Self.compilerErrors(in: outcome.log, root: root.path)
+                if report.buildErrors.isEmpty {
+                    report.failure =
+                        "`swift test` ended (\(outcome.termination)) before any test ran. The end of its log:\n"
+                        + outcome.log.split(separator: "\n").suffix(15).joined(separator: "\n")
+                }
+                break
+            }
+            if stream.runEnded { break }
+
+            guard let victim = stream.running.last else {
+                report.failure = "The test process ended early, outside any test (\(outcome.termination))."
+                break
+            }
+            let status: RunReport.Outcome.Status =
+                outcome.hung ? .hung(seconds: Self.seconds(timeLimit)) : .crashed(Self.crash(in: outcome.log, root: root.path))
+            results[victim] = RunReport.Outcome(
+                id: victim, displayName: stream.displayNames[victim] ?? victim, status: status,
+                issues: stream.issues[victim] ?? [], filePath: stream.locations[victim]?.filePath,
+                line: stream.locations[victim]?.line)
+            let module = String(victim.prefix { $0 != "." })
+            strikes[module, default: 0] += 1
+            let name = victim.split(separator: "/").prefix(2).joined(separator: "/")
+            if strikes[module, default: 0] >= 2 {
+                skips.append("^" + Self.escaped(module) + "\\.")
+                progress("\(module) stopped the test process twice; running the others without it.")
+            } else {
+                skips.append("^" + Self.escaped(name))
+                progress(
+                    "\(name) \(outcome.hung ? "hangs" : "crashed the test process"); running the rest without it.")
+            }
+            if pass == Self.maximumPasses { report.failure = "Gave up after \(pass) runs." }
+        }
+
+        report.outcomes = listed.map { test in
+            results[test.id]
+                ?? RunReport.Outcome(
+                    id: test.id, displayName: test.name, status: .notRun, issues: [], filePath: test.filePath,
+                    line: test.line)
+        }
+        return report
+    }
+
+    /// What one `swift test` left behind.
+    private struct Pass {
+        var stream = EventStream()
+        var log = ""
+        var logPath: String
+        var termination = "not started"
+        var hung = false
+        var lockBusy = false
+        var interrupted = false
+    }
+
+    private func runPass(_ number: Int, modules: [String]?, skips: [String], scratch: URL?) -> Pass {
+        let fileManager = FileManager.default
+        try? fileManager.createDirectory(at: workFolder, withIntermediateDirectories: true)
+        let streamFile = workFolder.appending(path: "events-\(number).jsonl")
+        let logFile = workFolder.appending(path: "swift-test-\(number).log")
+        try? fileManager.removeItem(at: streamFile)
+        var pass = Pass(logPath: logFile.path)
+
+        var arguments = command + ["--package-path", root.path]
+        if let scratch { arguments += ["--scratch-path", scratch.path] }
+        if let modules {
+            arguments += ["--filter", "^(" + modules.map(Self.escaped).joined(separator: "|") + ")\\."]
+        }
+        for skip in skips { arguments += ["--skip", skip] }
+        arguments += [
+            "--no-parallel", "--event-stream-version", "0", "--event-stream-output-path", streamFile.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["KATA_SOLUTIONS"] = nil
+
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(arguments: arguments, environment: environment, outputPath: logFile.path)
+        } catch {
+            pass.termination = error.description
+            return pass
+        }
+
+        let clock = ContinuousClock()
+        let begun = clock.now
+        var startedAt: [String: ContinuousClock.Instant] = [:]
+        var stream: FileHandle?
+        var log = try? FileHandle(forReadingFrom: logFile)
+        var logTail = ""
+        var saidBuilding = false
+        while child.isRunning {
+            if Interrupt.requested {
+                pass.interrupted = true
+                child.stop()
+                break
+            }
+            if stream == nil { stream = try? FileHandle(forReadingFrom: streamFile) }
+            if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
+            let now = clock.now
+            for id in pass.stream.running where startedAt[id] == nil { startedAt[id] = now }
+            if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit {
+                pass.hung = true
+                child.stop()
+                break
+            }
+            if !pass.stream.runStarted {
+                if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
+                if let data = try? log?.readToEnd() {
+                    logTail = String(logTail.suffix(200)) + String(decoding: data, as: UTF8.self)
+                    if logTail.contains(Self.lockMessage) {
+                        pass.lockBusy = true
+                        child.stop()
+                        break
+                    }
+                }
+                if !saidBuilding, now - begun > .seconds(2) {
+                    saidBuilding = true
+                    progress("Building… (the first build of the package takes a minute or two)")
+                }
+            }
+            Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
+        }
+        if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
+        if stream == nil, let data = fileManager.contents(atPath: streamFile.path) { pass.stream.consume(data) }
+        pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        switch child.termination {
+        case .exited(let status)?: pass.termination = "exit status \(status)"
+        case .signalled(let signal)?: pass.termination = "signal \(signal)"
+        case nil: pass.termination = "still running"
+        }
+        return pass
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// `text` with every regular-expression metacharacter escaped.
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// The compiler's errors in a build log, with paths made relative to `root`.
+    static func compilerErrors(in log: String, root: String) -> [RunReport.CompilerError] {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return log.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /^(\/[^:]+):(\d+):(\d+): error: (.*)$/),
+                let number = Int(match.2), let column = Int(match.3)
+            else { return nil }
+            var file = String(match.1)
+            if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
+            return RunReport.CompilerError(file: file, line: number, column: column, message: String(match.4))
+        }
+    }
+
+    /// What the log of a crashed pass says: the signal, the runtime's message, and the first
+    /// frame of the crashed thread in the learner's files.
+    static func crash(in log: String, root: String) -> RunReport.Crash {
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        let signal = log.firstMatch(of: /unexpected signal code (\d+)/).flatMap { Int32($0.1) }
+        let fatal = lines.first { $0.contains("Fatal error") }
+        var message = fatal.map { line in
+            String(line[(line.range(of: "Fatal error")?.lowerBound ?? line.startIndex)...])
+        }
+        if message == nil, let crashed = lines.first(where: { $0.hasPrefix("💣 Program crashed:") }) {
+            message = String(crashed.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+        }
+        let prefix = (root.hasSuffix("/") ? root : root + "/") + "Katas/"
+        var location: String?
+        if let crashedThread = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) {
+            for frame in lines[(crashedThread + 1)...].drop(while: \.isEmpty).prefix(while: { !$0.isEmpty }) {
+                guard let at = frame.range(of: " at " + prefix) else { continue }
+                let place = frame[at.upperBound...]
+                // `Strategy/File.swift:12:5` → `Katas/Strategy/File.swift:12`
+                let parts = place.split(separator: ":")
+                location = "Katas/" + parts.prefix(2).joined(separator: ":")
+                break
+            }
+        }
+        if location == nil, let fatal, let match = fatal.firstMatch(of: /([A-Za-z]+\/[^\s:]+\.swift):(\d+)/) {
+            location = "Katas/\(match.1):\(match.2)"
+        }
+        return RunReport.Crash(signal: signal, message: message, location: location)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// `kata verify`: the maintainers' check of the kata contract, as CI runs it.
+///
+/// It checks the stubs as committed, never a learner's edits: when `Katas/` has local changes,
+/// it runs in a clean copy whose `Katas/` comes from `HEAD`.
+enum VerifyCommand {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+        let workspace = context.workspace
+        let terminal = context.terminal
+        let mark = { (ok: Bool) in ok ? terminal.paint("✔", .green) : terminal.paint("✘", .red) }
+        print("Kata verify: the kata contract, on the stubs as committed.\n")
+
+        var checked = workspace
+        var scratch = options.scratchPath
+        let changed = locallyChangedKataFiles(in: workspace.root)
+        if !changed.isEmpty {
+            let copy = workspace.toolFolder.appending(path: "verify")
+            do {
+                try makeCleanCopy(of: workspace.root, at: copy.appending(path: "package"))
+            } catch {
+                Terminal.printError("✘ Could not make a clean copy to check: \(error)")
+                return 1
+            }
+            checked = Workspace(root: copy.appending(path: "package"))
+            scratch = copy.appending(path: "build")
+            print(
+                "Katas/ has local changes (\(changed.count) file(s)), so the check runs on a clean copy with "
+                    + "Katas/ as committed: \(workspace.relative(checked.root.path))\n")
+        }
+
+        let shape = ShapeCheck(root: checked.root)
+        let shapeProblems = shape.problems()
+        let patterns = shape.patternsPresent()
+        print("\(mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas")
+        for problem in shapeProblems { print("  - \(problem)") }
+        let catalogProblems = CatalogCheck(workspace: checked).problems()
+        print(
+            "\(mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
+                + "the step suites and the briefs' hints agree")
+        for problem in catalogProblems { print("  - \(problem)") }
+
+        print("\nRunning every test on the stubs…")
+        var runner = context.runner()
+        runner.root = checked.root
+        runner.scratchPath = scratch
+        runner.workFolder = workspace.toolFolder.appending(path: "verify-runs")
+        let report = runner.run(modules: nil)
+        if report.interrupted { return 130 }
+        let runProblems = problems(of: report, patterns: patterns, workspace: checked, terminal: terminal)
+
+        let total = shapeProblems.count + catalogProblems.count + runProblems.count
+        print(total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
+        return total == 0 ? 0 : 1
+    }
+
+    /// Prints the run's summary and returns what breaks the contract.
+    static func problems(of report: RunReport, patterns: [Pattern], workspace: Workspace, terminal: Terminal)
+        -> [String]
+    {
+        if !report.buildErrors.isEmpty {
+            let problem =
+                "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
+                + report.buildErrors.prefix(10).map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+                .joined(separator: "\n    ")
+            print("✘ \(problem)")
+            return [problem]
+        }
+        if let failure = report.failure {
+            print("✘ \(failure)")
+            return [failure]
+        }
+        var problems: [String] = []
+        let printer = ReportPrinter(workspace: workspace, terminal: terminal)
+        for outcome in report.outcomes where outcome.status.stoppedTheRun || outcome.status == .notRun {
+            let step = Catalog.kata(ofTestModule: outcome.module)?.step(ofTest: outcome.id) ?? 0
+            let what =
+                outcome.status == .notRun
+                ? "did not run: its module stopped the test process twice"
+                : printer.stoppedSummary(step, outcome)
+            problems.append("\(outcome.name) \(what). A stub must never crash or hang.")
+        }
+        let results = report.outcomes.map { outcome in
+            let parts = outcome.name.split(separator: "/", maxSplits: 1).map(String.init)
+            return TestResult(
+                classname: parts[0], name: parts.count > 1 ? parts[1] : "",
+                failures: outcome.passed ? [] : (outcome.issues.isEmpty ? ["\(outcome.status)"] : outcome.issues.map(\.message)),
+                skipped: outcome.status == .skipped)
+        }
+        let verdict = KataModeVerdict(patterns: patterns, results: results)
+        for summary in verdict.summaries {
+            let ok = summary.total > 0 && summary.red == summary.total
+            print(
+                "\(ok ? terminal.paint("✔", .green) : terminal.paint("✘", .red)) \(summary.pattern.testModule): "
+                    + "\(summary.red) of \(summary.total) tests red on the stubs")
+        }
+        let othersOK = verdict.otherPassed == verdict.otherTotal
+        print(
+            "\(othersOK ? terminal.paint("✔", .green) : terminal.paint("✘", .red)) Other tests: "
+                + "\(verdict.otherPassed) of \(verdict.otherTotal) green")
+        problems += verdict.problems
+        for problem in problems { print("  - \(problem)") }
+        return problems
+    }
+
+    /// Copies the package to `destination`, without build folders, git data or the tool's
+    /// folder, and with `Katas/` as committed at `HEAD`.
+    static func makeCleanCopy(of root: URL, at destination: URL) throws {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: destination)
+        try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
+        for entry in try fileManager.contentsOfDirectory(atPath: root.path)
+        where !entry.hasPrefix(".") && entry != "Katas" {
+            try fileManager.copyItem(at: root.appending(path: entry), to: destination.appending(path: entry))
+        }
+        // `git archive HEAD Katas | tar -x`: the committed stubs.
+        let archive = Process()
+        archive.executableURL = URL(filePath: "/bin/sh")
+        archive.arguments = [
+            "-c", "git -C \"$1\" archive HEAD Katas | tar -x -C \"$2\"", "sh", root.path, destination.path,
+        ]
+        try archive.run()
+        archive.waitUntilExit()
+        guard archive.terminationStatus == 0 else {
+            throw KataReset.Failure(description: "`git archive HEAD Katas` failed")
+        }
+    }
+
+    /// The kata files that differ from the last commit, according to git; empty without git.
+    static func locallyChangedKataFiles(in root: URL) -> [String] {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path, "status", "--porcelain", "--", "Katas"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [] }
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map { String($0.dropFirst(3)) }
+    }
+}

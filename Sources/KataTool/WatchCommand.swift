@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `kata watch [<kata>]`: runs a kata's tests again on every save under `Katas/`.
+///
+/// It polls modification times (no dependency, works everywhere); `--manual` runs again only
+/// when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
+/// progress and quits.
+enum WatchCommand {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+        var kata: Kata
+        if options.positional.isEmpty {
+            let state = context.workspace.loadState()
+            kata =
+                Catalog.katas.first { state.ran.contains($0.pattern.name) && state.currentStep[$0.pattern.name] != nil }
+                ?? Catalog.katas.first { !state.ran.contains($0.pattern.name) } ?? Catalog.katas[0]
+        } else {
+            guard let named = context.kata() else { return 2 }
+            kata = named
+        }
+        let workspace = context.workspace
+        let terminal = context.terminal
+        var snapshot = modificationTimes(in: workspace)
+        var runs = 0
+        let input = StandardInput()
+
+        while true {
+            terminal.clearScreen()
+            let started = ContinuousClock.now
+            let status = KataCommand.test(kata, context: context)
+            if status == 130 || Interrupt.requested { return 130 }
+            runs += 1
+            let seconds = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))
+            print("")
+            print(
+                terminal.paint(
+                    "Run \(runs) took \(seconds). "
+                        + (options.manual ? "Press Enter to run again" : "Watching Katas/ for saves")
+                        + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit", .dim))
+            // Wait for a save, Enter, or Ctrl-C.
+            waiting: while true {
+                if Interrupt.requested { return 130 }
+                if let line = input.line(waitingUpTo: 100) {
+                    switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+                    case "q", "quit": return 0
+                    case "h", "hint":
+                        _ = HintCommand.run(
+                            {
+                                var options = context.options
+                                options.positional = [kata.pattern.name]
+                                return options
+                            }(), context)
+                        continue waiting
+                    default: break waiting
+                    }
+                }
+                if options.manual { continue }
+                let now = modificationTimes(in: workspace)
+                if now != snapshot {
+                    let changed = now.filter { snapshot[$0.key] != $0.value }.map(\.key)
+                        + snapshot.keys.filter { now[$0] == nil }
+                    snapshot = now
+                    // Follow the kata that was saved, when no kata was named.
+                    if options.positional.isEmpty,
+                        let folder = changed.first?.split(separator: "/").dropFirst().first,
+                        let saved = Catalog.katas.first(where: { $0.pattern.name == folder })
+                    {
+                        kata = saved
+                    }
+                    break waiting
+                }
+            }
+            snapshot = modificationTimes(in: workspace)
+        }
+    }
+
+    /// The modification time of every file under `Katas/`, by path.
+    static func modificationTimes(in workspace: Workspace) -> [String: Date] {
+        var times: [String: Date] = [:]
+        for file in workspace.files(in: "Katas") {
+            let path = workspace.root.appending(path: "Katas/\(file)").path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            times["Katas/\(file)"] = attributes?[.modificationDate] as? Date ?? .distantPast
+        }
+        return times
+    }
+}
+
+/// Lines typed on standard input, read without blocking the watch loop.
+final class StandardInput {
+    let isTerminal = isatty(STDIN_FILENO) == 1
+    private var buffer = Data()
+    private var closed = false
+
+    /// The next complete line, waiting at most `milliseconds` for one; `nil` if none came.
+    func line(waitingUpTo milliseconds: Int32) -> String? {
+        if let line = takeLine() { return line }
+        guard !closed else {
+            usleep(UInt32(milliseconds) * 1000)
+            return nil
+        }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        let count = read(STDIN_FILENO, &bytes, bytes.count)
+        if count <= 0 {
+            closed = true
+            return nil
+        }
+        buffer.append(contentsOf: bytes[0..<count])
+        return takeLine()
+    }
+
+    private func takeLine() -> String? {
+        guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+        buffer = Data(buffer[buffer.index(after: newline)...])
+        return line
+    }
+}

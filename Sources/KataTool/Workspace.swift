@@ -1,0 +1,93 @@
+import Foundation
+
+/// The repository the tool works on, and the learner's state inside it.
+struct Workspace {
+    /// The package's root folder.
+    let root: URL
+
+    /// The tool's own folder in the repository: state, run logs and backups (git-ignored).
+    var toolFolder: URL { root.appending(path: ".kata") }
+    var stateFile: URL { toolFolder.appending(path: "state.json") }
+    var backupsFolder: URL { toolFolder.appending(path: "backups") }
+    var runsFolder: URL { toolFolder.appending(path: "runs") }
+
+    /// The repository that holds `folder`: the nearest folder, `folder` itself or a parent,
+    /// with a `Package.swift` that declares the PatternKatas package.
+    static func find(from folder: URL) -> Workspace? {
+        var candidate = folder.standardizedFileURL
+        while true {
+            let manifest = candidate.appending(path: "Package.swift")
+            if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"PatternKatas\"") {
+                return Workspace(root: candidate)
+            }
+            let parent = candidate.deletingLastPathComponent().standardizedFileURL
+            if parent.path == candidate.path { return nil }
+            candidate = parent
+        }
+    }
+
+    /// A path inside the repository, relative to its root: what the learner can click.
+    func relative(_ path: String) -> String {
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The kata's brief, read from disk; an empty brief when it is missing.
+    func brief(of kata: Kata) -> Brief {
+        Brief(markdown: read("Katas/\(kata.pattern.name)/README.md"))
+    }
+
+    /// Where a step's `// TODO: Step N` marks are: `Katas/Strategy/Model.swift:12`, first one first.
+    func todoLocations(of kata: Kata, step: Int) -> [String] {
+        let folder = "Katas/\(kata.pattern.name)"
+        return swiftFiles(in: folder).flatMap { file in
+            ShapeCheck.todoSteps(in: read("\(folder)/\(file)")).filter { $0.step == step }
+                .map { "\(folder)/\(file):\($0.line)" }
+        }
+    }
+
+    /// The `.swift` files under `path`, subfolders included, relative to it, sorted.
+    func swiftFiles(in path: String) -> [String] {
+        files(in: path).filter { $0.hasSuffix(".swift") }
+    }
+
+    /// Every file under `path`, subfolders included, relative to it, sorted; hidden files
+    /// left out.
+    func files(in path: String) -> [String] {
+        let folder = root.appending(path: path).path
+        let entries = FileManager.default.subpaths(atPath: folder) ?? []
+        return entries.filter { entry in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
+            return !isFolder.boolValue && !entry.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
+    }
+
+    /// The text of a file in the repository, or an empty string.
+    func read(_ path: String) -> String {
+        (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
+    }
+
+    /// The learner's state: hints seen, katas run.
+    func loadState() -> LearnerState {
+        guard let data = try? Data(contentsOf: stateFile) else { return LearnerState() }
+        return (try? JSONDecoder().decode(LearnerState.self, from: data)) ?? LearnerState()
+    }
+
+    func save(_ state: LearnerState) {
+        try? FileManager.default.createDirectory(at: toolFolder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try? encoder.encode(state).write(to: stateFile, options: .atomic)
+    }
+}
+
+/// What the tool remembers between runs, in `.kata/state.json`.
+struct LearnerState: Codable, Equatable {
+    /// The katas whose tests the learner has run through the tool.
+    var ran: Set<String> = []
+    /// Each kata's step to work on, as of its last run (absent once every step is green).
+    var currentStep: [String: Int] = [:]
+    /// How many hints the learner has seen, by `Pattern/step`.
+    var hintsSeen: [String: Int] = [:]
+}

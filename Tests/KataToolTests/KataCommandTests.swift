@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+@Suite("The kata command line")
+struct KataCommandTests {
+    let package = ["--package-path", repositoryRoot.path]
+
+    @Test("Options are read; unknown options and missing values are usage errors")
+    func options() throws {
+        let options = try Options(
+            parsing: ["flyweight", "--step", "2", "--time-limit", "0.5", "--scratch-path", "/tmp/b"],
+            allowed: ["--step", "--time-limit", "--scratch-path"])
+        #expect(options.positional == ["flyweight"])
+        #expect(options.step == 2 && options.timeLimit == .milliseconds(500))
+        #expect(options.scratchPath?.path == "/tmp/b")
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--fast"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step", "0"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: ["--step"]) }
+    }
+
+    @Test("Every command has --help, and it exits 0", arguments: KataCommand.commands.map(\.name))
+    func help(command: String) {
+        #expect(KataCommand.run([command, "--help"] + package) == 0)
+    }
+
+    @Test(
+        "An unknown kata or command exits 2 before running anything",
+        arguments: [["test", "flyweigth"], ["hint", "nope"], ["reset", "singelton", "--yes"], ["tset"], ["flyweight"]])
+    func unknownNames(arguments: [String]) {
+        #expect(KataCommand.run(arguments + package) == 2)
+    }
+
+    @Test("Outside the repository, every command says so and exits 2")
+    func outsideRepository() throws {
+        let folder = try TemporaryFolder()
+        #expect(KataCommand.run(["test", "strategy", "--package-path", folder.url.path]) == 2)
+        #expect(Workspace.find(from: folder.url) == nil)
+    }
+
+    @Test("The repository is found from any folder inside it")
+    func findsRepository() {
+        let inside = repositoryRoot.appending(path: "Katas/Strategy")
+        #expect(Workspace.find(from: inside)?.root.standardizedFileURL.path == repositoryRoot.standardizedFileURL.path)
+    }
+}

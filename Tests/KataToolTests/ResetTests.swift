@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+/// Stubs from a dictionary, standing in for git.
+struct FakeStubs: StubSource {
+    var stubs: [String: String]
+    func files(in folder: String) throws -> [String] { stubs.keys.filter { $0.hasPrefix(folder + "/") }.sorted() }
+    func contents(of path: String) throws -> Data { Data((stubs[path] ?? "").utf8) }
+    var description: String { "the fake stubs" }
+}
+
+@Suite("Resetting a kata never loses the learner's files")
+struct ResetTests {
+    let stubs = FakeStubs(stubs: [
+        "Katas/Strategy/Lexical.swift": "// TODO: Step 1 — filter\n",
+        "Katas/Strategy/Model.swift": "// TODO: Step 3 — hold one strategy\n",
+    ])
+
+    func learnerFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("Katas/Strategy/Lexical.swift", "my step 1 work")
+        try folder.write("Katas/Strategy/Model.swift", "my step 3 work")
+        try folder.write("Katas/Strategy/Helpers.swift", "my own file")
+        return folder
+    }
+
+    @Test("Every file is backed up, then the stubs are written back and the learner's extra file goes")
+    func wholeKata() throws {
+        let folder = try learnerFolder()
+        let reset = KataReset(workspace: Workspace(root: folder.url), source: stubs)
+        let plan = try reset.plan(try #require(Catalog.kata(named: "strategy")), step: nil)
+        #expect(plan.restore == ["Katas/Strategy/Lexical.swift", "Katas/Strategy/Model.swift"])
+        #expect(plan.remove == ["Katas/Strategy/Helpers.swift"])
+        try reset.apply(plan)
+
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "// TODO: Step 1 — filter\n")
+        #expect(folder.read("Katas/Strategy/Helpers.swift") == nil)
+        let backup = plan.backup.path.replacingOccurrences(of: folder.url.path + "/", with: "")
+        #expect(backup.hasPrefix(".kata/backups/Strategy-"))
+        #expect(folder.read("\(backup)/Lexical.swift") == "my step 1 work")
+        #expect(folder.read("\(backup)/Model.swift") == "my step 3 work")
+        #expect(folder.read("\(backup)/Helpers.swift") == "my own file")
+    }
+
+    @Test("--step restores only the files with that step's TODO, and keeps the rest")
+    func oneStep() throws {
+        let folder = try learnerFolder()
+        let reset = KataReset(workspace: Workspace(root: folder.url), source: stubs)
+        let plan = try reset.plan(try #require(Catalog.kata(named: "strategy")), step: 3)
+        #expect(plan.restore == ["Katas/Strategy/Model.swift"] && plan.remove == [])
+        try reset.apply(plan)
+        #expect(folder.read("Katas/Strategy/Model.swift") == "// TODO: Step 3 — hold one strategy\n")
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
+        #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
+        #expect(throws: KataReset.Failure.self) { try reset.plan(try #require(Catalog.kata(named: "strategy")), step: 2) }
+    }
+
+    @Test("Two resets in the same second keep two backups")
+    func twoBackups() throws {
+        let folder = try learnerFolder()
+        let reset = KataReset(workspace: Workspace(root: folder.url), source: stubs, now: Date(timeIntervalSince1970: 0))
+        let kata = try #require(Catalog.kata(named: "strategy"))
+        let first = try reset.plan(kata, step: nil)
+        try reset.apply(first)
+        try folder.write("Katas/Strategy/Lexical.swift", "second try")
+        let second = try reset.plan(kata, step: nil)
+        #expect(second.backup != first.backup)
+        try reset.apply(second)
+        #expect(try String(contentsOf: second.backup.appending(path: "Lexical.swift"), encoding: .utf8) == "second try")
+        #expect(try String(contentsOf: first.backup.appending(path: "Lexical.swift"), encoding: .utf8) == "my step 1 work")
+    }
+
+    @Test("When the backup can't be written, no learner file is touched")
+    func backupFails() throws {
+        let folder = try learnerFolder()
+        try folder.write(".kata/backups", "a file where the backups folder should be")
+        let reset = KataReset(workspace: Workspace(root: folder.url), source: stubs)
+        let plan = try reset.plan(try #require(Catalog.kata(named: "strategy")), step: nil)
+        #expect(throws: (any Error).self) { try reset.apply(plan) }
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
+        #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
+    }
+
+    @Test("Git gives the stubs as committed, not as edited")
+    func gitStubs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Katas/Strategy/Lexical.swift", "stub")
+        try shell("git init -q && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs", in: folder.url)
+        try folder.write("Katas/Strategy/Lexical.swift", "edited")
+        let source = try GitStubSource(root: folder.url)
+        #expect(try source.files(in: "Katas/Strategy") == ["Katas/Strategy/Lexical.swift"])
+        #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data("stub".utf8))
+    }
+
+    func shell(_ command: String, in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}

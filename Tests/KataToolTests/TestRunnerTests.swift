@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The runner, against a fake `swift test`: a shell script that writes an event stream and
+/// crashes, hangs or waits on a lock the way the real one does, without building anything.
+@Suite("Running tests that crash, hang or can't build")
+struct TestRunnerTests {
+    let a = "StrategyTests.Step1LexicalSearch/a()/S.swift:3:6"
+    let b = "StrategyTests.Step1LexicalSearch/b()/S.swift:9:6"
+    let c = "FactoryTests.Step1PickByScheme/c()/F.swift:4:6"
+
+    /// A runner whose `swift test` is `script`; each pass's arguments go to `arguments.txt`.
+    /// `script` chooses what to do by `$passes`, the number of `--skip` options it was given.
+    func runner(in folder: TemporaryFolder, script: String, timeLimit: Duration = .seconds(30)) throws -> TestRunner {
+        try folder.write(
+            "fake-swift-test.sh",
+            """
+            cd "\(folder.url.path)"
+            printf '%s\\n' "$*" >> arguments.txt
+            stream=""; scratch=""; passes=0
+            while [ $# -gt 0 ]; do
+              case "$1" in
+                --event-stream-output-path) stream=$2; shift;;
+                --scratch-path) scratch=$2; shift;;
+                --skip) passes=$((passes + 1)); shift;;
+              esac
+              shift
+            done
+            \(script)
+            """)
+        var runner = TestRunner(
+            root: folder.url, scratchPath: nil, fallbackScratchPath: folder.url.appending(path: ".build-kata"),
+            workFolder: folder.url.appending(path: "runs"))
+        runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
+        runner.timeLimit = timeLimit
+        runner.pollInterval = .milliseconds(5)
+        return runner
+    }
+
+    func stream(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
+
+    @Test("A crash is named with its signal and the learner's line; the rest run again without it")
+    func crash() throws {
+        let folder = try TemporaryFolder()
+        let listing = [StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(c, name: "C")]
+        try folder.write(
+            "first.jsonl",
+            stream(
+                listing + [
+                    StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+                    StreamLine.event("testEnded", a), StreamLine.event("testStarted", b),
+                ]))
+        try folder.write(
+            "second.jsonl",
+            stream(
+                listing + [
+                    StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+                    StreamLine.event("testEnded", a), StreamLine.event("testStarted", c),
+                    StreamLine.issue(c, message: "Expectation failed", comment: "Rule", line: 7),
+                    StreamLine.event("testEnded", c, symbol: "fail"), StreamLine.event("runEnded"),
+                ]))
+        let root = folder.url.path
+        let runner = try runner(
+            in: folder,
+            script: """
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                  echo 'Strategy/Lexical.swift:16: Fatal error: Unexpectedly found nil'
+                  echo 'Thread 2 crashed:'
+                  echo ''
+                  echo '0 0x0000 _assertionFailure + 12 in libswiftCore.so'
+                  echo '3 [ra] 0x0000 LexicalSearch.filter(_:) + 123 in T.xctest at \(root)/Katas/Strategy/Lexical.swift:16:47'
+                  echo ''
+                  echo "error: Exited with unexpected signal code 4"
+                else
+                  cat second.jsonl >> "$stream"
+                fi
+                exit 1
+                """)
+        let report = runner.run(modules: ["StrategyTests", "FactoryTests"])
+        #expect(report.buildErrors == [] && report.failure == nil)
+        #expect(report.outcomes.map(\.id) == [a, b, c].sorted())
+        let crashed = try #require(report.outcomes.first { $0.id == b })
+        #expect(
+            crashed.status
+                == .crashed(
+                    RunReport.Crash(
+                        signal: 4, message: "Fatal error: Unexpectedly found nil",
+                        location: "Katas/Strategy/Lexical.swift:16")))
+        #expect(report.outcomes.first { $0.id == a }?.status == .passed)
+        #expect(report.outcomes.first { $0.id == c }?.status == .failed)
+        let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
+        #expect(arguments.count == 2)
+        #expect(arguments.last?.contains("--skip ^StrategyTests\\.Step1LexicalSearch/b\\(\\)") == true)
+        #expect(arguments.first?.contains("--filter ^(StrategyTests|FactoryTests)\\.") == true)
+        #expect(arguments.first?.contains("--no-parallel") == true)
+    }
+
+    @Test("A test past the time limit is stopped, with every process it started, and named as hanging")
+    func hang() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "first.jsonl",
+            stream([
+                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+            ]))
+        try folder.write("second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let runner = try runner(
+            in: folder,
+            script: """
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                  # Like SwiftPM, start the test process in a process group of its own.
+                  set -m
+                  sleep 300 &
+                  echo $! > grandchild.pid
+                  wait
+                else
+                  cat second.jsonl >> "$stream"
+                fi
+                """,
+            timeLimit: .milliseconds(300))
+        let start = ContinuousClock.now
+        let report = runner.run(modules: ["StrategyTests"])
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.3)])
+        let pid = try #require(folder.read("grandchild.pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(!isRunning(pid), "The test process the fake started is left running")
+    }
+
+    @Test("A test module that stops the run twice is left out; its other tests are named as not run")
+    func twice() throws {
+        let folder = try TemporaryFolder()
+        let d = "StrategyTests.Step2NearAddressSearch/d()/S.swift:20:6"
+        let listing = [StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(d, name: "D")]
+        try folder.write("one.jsonl", stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", a)]))
+        try folder.write("two.jsonl", stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", b)]))
+        try folder.write("three.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let runner = try runner(
+            in: folder,
+            script: """
+                case $passes in
+                  0) cat one.jsonl >> "$stream";;
+                  1) cat two.jsonl >> "$stream";;
+                  *) cat three.jsonl >> "$stream";;
+                esac
+                exit 1
+                """)
+        let report = runner.run(modules: ["StrategyTests"])
+        let statuses = Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.id, $0.status) })
+        #expect(statuses[d] == .notRun)
+        #expect(statuses[a].map { if case .crashed = $0 { true } else { false } } == true)
+        #expect(statuses[b].map { if case .crashed = $0 { true } else { false } } == true)
+        #expect(folder.read("arguments.txt")?.contains("--skip ^StrategyTests\\.") == true)
+    }
+
+    @Test("When another SwiftPM holds the build folder, the runner builds in its own instead of waiting")
+    func lockBusy() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let runner = try runner(
+            in: folder,
+            script: """
+                if [ -z "$scratch" ]; then
+                  echo "\(TestRunner.lockMessage) using '.build', waiting until that process has finished execution..."
+                  sleep 300
+                fi
+                cat done.jsonl >> "$stream"
+                """)
+        let start = ContinuousClock.now
+        let report = runner.run(modules: nil)
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(report.failure == nil)
+        let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
+        #expect(arguments.count == 2)
+        #expect(arguments.last?.contains("--scratch-path \(folder.url.path)/.build-kata") == true)
+    }
+
+    @Test("A build that fails gives the compiler's errors, relative to the package, with their kata")
+    func buildFailure() throws {
+        let folder = try TemporaryFolder()
+        let runner = try runner(
+            in: folder,
+            script: """
+                echo "Compiling Strategy Lexical.swift"
+                echo "\(folder.url.path)/Katas/Strategy/Lexical.swift:3:9: error: cannot find 'x' in scope"
+                echo "error: fatalError"
+                exit 1
+                """)
+        let report = runner.run(modules: ["StrategyTests"])
+        #expect(
+            report.buildErrors == [
+                RunReport.CompilerError(
+                    file: "Katas/Strategy/Lexical.swift", line: 3, column: 9, message: "cannot find 'x' in scope")
+            ])
+        #expect(report.buildErrors.first?.kata?.pattern.name == "Strategy")
+    }
+
+    @Test("Names are escaped for --filter and --skip")
+    func escaping() {
+        #expect(TestRunner.escaped("A.b/c(d:)") == "A\\.b/c\\(d:\\)")
+    }
+
+    /// Whether `pid` is a live process: not gone, and not a zombie waiting to be reaped.
+    func isRunning(_ pid: pid_t) -> Bool {
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.range(of: ")", options: .backwards)
+        {
+            return stat[end.upperBound...].split(separator: " ").first != "Z"
+        }
+        return kill(pid, 0) == 0
+    }
+}
