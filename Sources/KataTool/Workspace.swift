@@ -58,7 +58,7 @@ struct Workspace {
         let entries = FileManager.default.subpaths(atPath: folder) ?? []
         return entries.filter { entry in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
             return !isFolder.boolValue && !entry.split(separator: "/").contains { $0.hasPrefix(".") }
         }.sorted()
     }

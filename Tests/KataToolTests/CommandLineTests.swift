@@ -4,7 +4,7 @@ import Testing
 @testable import KataTool
 
 @Suite("The kata command line")
-struct KataCommandTests {
+struct CommandLineTests {
     let package = ["--package-path", repositoryRoot.path]
 
     @Test("Options are read; unknown options and missing values are usage errors")
