@@ -30,7 +30,8 @@ struct Brief: Equatable {
 
         func finishStep() {
             if let current {
-                steps.append(Step(number: current.number, heading: current.heading, line: current.line, hints: hints))
+                steps.append(
+                    Step(number: current.number, heading: current.heading, line: current.line, hints: hints))
             }
             current = nil
             hints = []
@@ -52,7 +53,9 @@ struct Brief: Equatable {
                 if let match = heading.firstMatch(of: /^Step (\d+)\b/), let number = Int(match.1) {
                     current = (number, heading, index + 1)
                 }
-            } else if current != nil, let summary = line.firstMatch(of: /<details><summary>\s*Hint[^<]*<\/summary>/) {
+            } else if current != nil,
+                let summary = line.firstMatch(of: /<details><summary>\s*Hint[^<]*<\/summary>/)
+            {
                 hint = [String(line[summary.range.upperBound...])]
             }
         }

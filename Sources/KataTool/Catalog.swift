@@ -39,7 +39,9 @@ enum Catalog {
             ["Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup"]),
         Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
         Kata("Builder", ["Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder"]),
-        Kata("Proxy", ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),
+        Kata(
+            "Proxy",
+            ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),
     ]
 
     /// The kata a learner means by `name`: its pattern's name in any case, with or without

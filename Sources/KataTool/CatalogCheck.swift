@@ -12,7 +12,8 @@ struct CatalogCheck {
         if manifest != expected {
             problems.append(
                 "Package.swift's katas list is \(manifest.joined(separator: ", ")); the catalog "
-                    + "(Sources/KataTool/Catalog.swift) is \(expected.joined(separator: ", ")). Keep one order.")
+                    + "(Sources/KataTool/Catalog.swift) is \(expected.joined(separator: ", ")). Keep one order."
+            )
         }
         for (file, linkPrefix) in [("README.md", "Katas/"), ("docs/README.md", "../Katas/")] {
             let listed = workspace.read(file).split(separator: "\n").filter { $0.hasPrefix("|") }
@@ -22,7 +23,8 @@ struct CatalogCheck {
             if listed != expected {
                 problems.append(
                     "\(file)'s table links the briefs (\(linkPrefix)<Pattern>/README.md) in the order "
-                        + "\(listed.joined(separator: ", ")); the catalog's is \(expected.joined(separator: ", ")).")
+                        + "\(listed.joined(separator: ", ")); the catalog's is \(expected.joined(separator: ", "))."
+                )
             }
         }
         for kata in Catalog.katas {
@@ -38,17 +40,20 @@ struct CatalogCheck {
         for file in workspace.swiftFiles(in: folder) {
             let source = workspace.read("\(folder)/\(file)")
             for match in source.matches(
-                of: /@Suite\("[^"\n]*Step (\d+) —[^\n]*\n(?:\s*@[^\n]*\n)*\s*(?:final class|class|struct|enum|actor) (\w+)/)
-            {
+                of:
+                    /@Suite\("[^"\n]*Step (\d+) —[^\n]*\n(?:\s*@[^\n]*\n)*\s*(?:final class|class|struct|enum|actor) (\w+)/
+            ) {
                 if let step = Int(match.1) { declared[step] = String(match.2) }
             }
         }
-        let expected = Dictionary(uniqueKeysWithValues: kata.suites.enumerated().map { ($0.offset + 1, $0.element) })
+        let expected = Dictionary(
+            uniqueKeysWithValues: kata.suites.enumerated().map { ($0.offset + 1, $0.element) })
         guard declared != expected else { return [] }
         let found = declared.keys.sorted().map { "step \($0): \(declared[$0] ?? "")" }.joined(separator: ", ")
         return [
             "\(folder) declares the step suites \(found.isEmpty ? "(none)" : found); the catalog lists "
-                + kata.suites.enumerated().map { "step \($0.offset + 1): \($0.element)" }.joined(separator: ", ")
+                + kata.suites.enumerated().map { "step \($0.offset + 1): \($0.element)" }.joined(
+                    separator: ", ")
                 + ". Update Sources/KataTool/Catalog.swift with the suites."
         ]
     }

@@ -64,7 +64,8 @@ final class ChildProcess {
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard result == 0 else {
-            throw LaunchError(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+            throw LaunchError(
+                description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }
         self.pid = pid
     }

@@ -10,7 +10,9 @@ enum HintCommand {
         if step == nil {
             if !workspace.loadState().ran.contains(name) {
                 // No result yet: run the tests once to find the step.
-                print(context.terminal.paint("Running the \(kata.pattern.displayName) tests to find your step…", .dim))
+                print(
+                    context.terminal.paint(
+                        "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 let report = context.runner(quiet: true).run(modules: [kata.pattern.testModule])
                 if report.interrupted { return 130 }
                 if report.buildErrors.isEmpty, report.failure == nil {
@@ -19,7 +21,8 @@ enum HintCommand {
             }
             let state = workspace.loadState()
             guard state.ran.contains(name) else {
-                Terminal.printError("The tests did not run. Try `swift run kata test \(name.lowercased())` first.")
+                Terminal.printError(
+                    "The tests did not run. Try `swift run kata test \(name.lowercased())` first.")
                 return 1
             }
             guard let current = state.currentStep[name] else {
@@ -35,7 +38,8 @@ enum HintCommand {
             return 2
         }
         guard !section.hints.isEmpty else {
-            print("The brief has no hint for \(section.heading). Read Katas/\(name)/README.md:\(section.line).")
+            print(
+                "The brief has no hint for \(section.heading). Read Katas/\(name)/README.md:\(section.line).")
             return 0
         }
         var state = workspace.loadState()
@@ -44,7 +48,8 @@ enum HintCommand {
         let index = min(seen, section.hints.count - 1)
         print(
             context.terminal.paint(
-                "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(section.hints.count)", .bold))
+                "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(section.hints.count)",
+                .bold))
         print("")
         print(section.hints[index])
         print("")

@@ -76,10 +76,12 @@ struct KataCommand {
             run: SolutionCommand.run),
         Command(
             name: "reset", summary: "Put a kata's stubs back, after backing up your files.",
-            usage: "kata reset <kata> [--step N] [--yes]", options: ["--package-path", "--step", "--yes", "-y"],
+            usage: "kata reset <kata> [--step N] [--yes]",
+            options: ["--package-path", "--step", "--yes", "-y"],
             run: ResetCommand.run),
         Command(
-            name: "verify", summary: "Maintainers: check the kata contract on the stubs as committed (CI runs it).",
+            name: "verify",
+            summary: "Maintainers: check the kata contract on the stubs as committed (CI runs it).",
             usage: "kata verify [options]", options: runOptions, run: VerifyCommand.run),
     ]
 
@@ -104,9 +106,12 @@ struct KataCommand {
     static var usage: String {
         let width = commands.map(\.name.count).max() ?? 0
         return "Usage: swift run kata [<command>] [<kata>] [options]\n\nCommands:\n"
-            + commands.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
+            + commands.map {
+                "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary
+            }
             .joined(separator: "\n")
-            + "\n  help" + String(repeating: " ", count: width - 2) + "Show this help; `kata help <command>` for one command.\n\n"
+            + "\n  help" + String(repeating: " ", count: width - 2)
+            + "Show this help; `kata help <command>` for one command.\n\n"
             + "Katas, in order: \(kataNames).\n"
     }
 
@@ -141,7 +146,8 @@ struct KataCommand {
         guard let command = command(named: name) else {
             if let kata = Catalog.kata(named: name) {
                 Terminal.printError(
-                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.pattern.name.lowercased())`?")
+                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.pattern.name.lowercased())`?"
+                )
             } else {
                 let close = commands.map(\.name).filter { Catalog.editDistance($0, name.lowercased()) <= 2 }
                 Terminal.printError(
@@ -185,7 +191,8 @@ struct KataCommand {
         let suggestions = Catalog.suggestions(for: name).map { $0.pattern.name.lowercased() }
         Terminal.printError(
             "No kata is called '\(name)'."
-                + (suggestions.isEmpty ? "" : " Did you mean \(suggestions.prefix(2).joined(separator: " or "))?")
+                + (suggestions.isEmpty
+                    ? "" : " Did you mean \(suggestions.prefix(2).joined(separator: " or "))?")
                 + "\nThe katas: \(kataNames).")
         return nil
     }
@@ -196,7 +203,8 @@ struct KataCommand {
         guard options.positional.isEmpty else {
             if let kata = context.kata() {
                 Terminal.printError(
-                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.pattern.name.lowercased())`.")
+                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.pattern.name.lowercased())`."
+                )
             }
             return 2
         }

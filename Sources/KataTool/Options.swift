@@ -14,7 +14,7 @@ struct Options: Equatable {
     var scratchPath: URL?
     /// `--time-limit`: seconds one test may run before it is stopped as hanging.
     var timeLimit: Duration = .seconds(5)
-    /// `--step N`
+    /// `--step N`: the step a hint or a reset is for.
     var step: Int?
     var verbose = false
     var force = false
@@ -28,7 +28,8 @@ struct Options: Equatable {
     /// Reads `arguments`, accepting only the options in `allowed` (and `--help`).
     init(parsing arguments: [String], allowed: Set<String>) throws(UsageError) {
         var rest = arguments[...]
-        let currentFolder = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
+        let currentFolder = URL(
+            filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
         while let argument = rest.popFirst() {
             if argument == "--help" || argument == "-h" {
                 help = true
@@ -53,7 +54,8 @@ struct Options: Equatable {
             case "--scratch-path": scratchPath = URL(filePath: value, relativeTo: currentFolder).absoluteURL
             case "--time-limit":
                 guard let seconds = Double(value), seconds > 0 else {
-                    throw UsageError(description: "--time-limit needs a number of seconds above 0, not '\(value)'.")
+                    throw UsageError(
+                        description: "--time-limit needs a number of seconds above 0, not '\(value)'.")
                 }
                 timeLimit = .milliseconds(Int64(seconds * 1000))
             case "--step":

@@ -113,7 +113,8 @@ struct ReportPrinter {
             }
             if case .hung = stopped.status {
                 lines.append(
-                    "             A lock never unlocked, a continuation never resumed, or a loop that never ends?")
+                    "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
+                )
             }
         } else if let failure = progress.firstFailure {
             lines.append("  Failing    \"\(failure.displayName)\"")
@@ -124,7 +125,9 @@ struct ReportPrinter {
                     contentsOf: issue.message.split(separator: "\n").prefix(6).map {
                         "             " + $0.trimmingCharacters(in: .whitespaces)
                     })
-                if let comment = issue.comment { lines.append("             " + terminal.paint(comment, .yellow)) }
+                if let comment = issue.comment {
+                    lines.append("             " + terminal.paint(comment, .yellow))
+                }
             } else if failure.status == .notRun {
                 lines.append("             did not run: the kata stopped the test process twice")
             }
@@ -139,8 +142,11 @@ struct ReportPrinter {
 
     /// The first compiler error, with the kata it belongs to.
     func compileFailure(_ error: RunReport.CompilerError) -> String {
-        let owner = error.kata.map { "The \($0.pattern.displayName) kata does not compile" } ?? "The package does not compile"
-        return terminal.paint(owner + ":", .red) + "\n  \(error.file):\(error.line):\(error.column): error: \(error.message)\n"
+        let owner =
+            error.kata.map { "The \($0.pattern.displayName) kata does not compile" }
+            ?? "The package does not compile"
+        return terminal.paint(owner + ":", .red)
+            + "\n  \(error.file):\(error.line):\(error.column): error: \(error.message)\n"
             + "  SwiftPM builds every kata into one test binary, so no kata's tests can run until it compiles."
     }
 }

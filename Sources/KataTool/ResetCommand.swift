@@ -10,8 +10,9 @@ protocol StubSource {
     var description: String { get }
 }
 
-/// `kata reset <kata> [--step N]`: puts the stubs back. It first copies the learner's files to
-/// a backup folder it names, so nothing is ever lost.
+/// `kata reset <kata> [--step N]`: puts the stubs back.
+///
+/// It first copies the learner's files to a backup folder it names, so nothing is ever lost.
 enum ResetCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         guard let kata = context.kata() else { return 2 }
@@ -19,7 +20,8 @@ enum ResetCommand {
         do {
             source = try GitStubSource(root: context.workspace.root)
         } catch {
-            Terminal.printError("Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
+            Terminal.printError(
+                "Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
             return 1
         }
         let reset = KataReset(workspace: context.workspace, source: source)
@@ -30,7 +32,8 @@ enum ResetCommand {
             Terminal.printError("\(error)")
             return 1
         }
-        let what = options.step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
+        let what =
+            options.step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
         print("Resetting \(what) restores these files to the stubs of \(source.description):")
         for file in plan.restore { print("  \(file)") }
         for file in plan.remove { print("  \(file) (yours: removed)") }
@@ -49,10 +52,14 @@ enum ResetCommand {
         }
         var state = context.workspace.loadState()
         for key in state.hintsSeen.keys where key.hasPrefix(kata.pattern.name + "/") {
-            if options.step == nil || key == "\(kata.pattern.name)/\(options.step ?? 0)" { state.hintsSeen[key] = nil }
+            if options.step == nil || key == "\(kata.pattern.name)/\(options.step ?? 0)" {
+                state.hintsSeen[key] = nil
+            }
         }
         context.workspace.save(state)
-        print(context.terminal.paint("Done. Your files are in \(context.workspace.relative(plan.backup.path))/.", .green))
+        print(
+            context.terminal.paint(
+                "Done. Your files are in \(context.workspace.relative(plan.backup.path))/.", .green))
         return 0
     }
 }
@@ -96,7 +103,8 @@ struct KataReset {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        var backup = workspace.backupsFolder.appending(path: "\(kata.pattern.name)-\(formatter.string(from: now))")
+        var backup = workspace.backupsFolder.appending(
+            path: "\(kata.pattern.name)-\(formatter.string(from: now))")
         var suffix = 2
         while FileManager.default.fileExists(atPath: backup.path) {
             backup = workspace.backupsFolder.appending(
@@ -106,13 +114,15 @@ struct KataReset {
         return Plan(restore: restore, remove: remove, backup: backup)
     }
 
-    /// Copies the kata's folder to the backup, then writes the stubs back. Nothing is written
-    /// unless the backup is complete.
+    /// Copies the kata's folder to the backup, then writes the stubs back.
+    ///
+    /// Nothing is written unless the backup is complete.
     func apply(_ plan: Plan) throws {
         let fileManager = FileManager.default
         let stubs = try plan.restore.map { ($0, try source.contents(of: $0)) }
         try fileManager.createDirectory(at: plan.backup, withIntermediateDirectories: true)
-        let folders = Set((plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+        let folders = Set(
+            (plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
         for folder in folders.sorted() {
             for file in workspace.files(in: folder) {
                 let target = plan.backup.appending(path: file)
@@ -123,7 +133,8 @@ struct KataReset {
         }
         for (path, data) in stubs {
             let url = workspace.root.appending(path: path)
-            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         }
         for path in plan.remove {
@@ -144,7 +155,8 @@ struct GitStubSource: StubSource {
         self.root = root
         let upstream = try? Self.git(["merge-base", "HEAD", "origin/HEAD"], in: root)
         let head = try Self.git(["rev-parse", "HEAD"], in: root)
-        commit = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        commit = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     var description: String { "commit \(commit.prefix(7))" }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `kata solution <kata>`: where the annotated solution is, and a diff of the learner's files
-/// against it. Before the learner's first run of the kata's tests, it asks first.
+/// `kata solution <kata>`: where the annotated solution is, and a diff of the learner's files.
+///
+/// Before the learner's first run of the kata's tests, it asks first.
 enum SolutionCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         guard let kata = context.kata() else { return 2 }

@@ -59,7 +59,8 @@ struct TestRunner {
             }
             if outcome.lockBusy, scratch != fallbackScratchPath {
                 progress(
-                    "Another SwiftPM is using \(scratch?.path ?? ".build"); building in \(fallbackScratchPath.path) instead.")
+                    "Another SwiftPM is using \(scratch?.path ?? ".build"); building in \(fallbackScratchPath.path) instead."
+                )
                 scratch = fallbackScratchPath
                 continue
             }
@@ -83,7 +84,9 @@ struct TestRunner {
                 break
             }
             let status: RunReport.Outcome.Status =
-                outcome.hung ? .hung(seconds: Self.seconds(timeLimit)) : .crashed(Self.crash(in: outcome.log, root: root.path))
+                outcome.hung
+                ? .hung(seconds: Self.seconds(timeLimit))
+                : .crashed(Self.crash(in: outcome.log, root: root.path))
             results[victim] = RunReport.Outcome(
                 id: victim, displayName: stream.displayNames[victim] ?? victim, status: status,
                 issues: stream.issues[victim] ?? [], filePath: stream.locations[victim]?.filePath,
@@ -97,7 +100,8 @@ struct TestRunner {
             } else {
                 skips.append("^" + Self.escaped(name))
                 progress(
-                    "\(name) \(outcome.hung ? "hangs" : "crashed the test process"); running the rest without it.")
+                    "\(name) \(outcome.hung ? "hangs" : "crashed the test process"); running the rest without it."
+                )
             }
             if pass == Self.maximumPasses { report.failure = "Gave up after \(pass) runs." }
         }
@@ -167,7 +171,8 @@ struct TestRunner {
             if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
             let now = clock.now
             for id in pass.stream.running where startedAt[id] == nil { startedAt[id] = now }
-            if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit {
+            if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit
+            {
                 pass.hung = true
                 child.stop()
                 break
@@ -190,7 +195,9 @@ struct TestRunner {
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
         if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
-        if stream == nil, let data = fileManager.contents(atPath: streamFile.path) { pass.stream.consume(data) }
+        if stream == nil, let data = fileManager.contents(atPath: streamFile.path) {
+            pass.stream.consume(data)
+        }
         pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         switch child.termination {
         case .exited(let status)?: pass.termination = "exit status \(status)"
@@ -242,7 +249,9 @@ struct TestRunner {
         }
         let prefix = (root.hasSuffix("/") ? root : root + "/") + "Katas/"
         var location: String?
-        if let crashedThread = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) {
+        if let crashedThread = lines.firstIndex(where: {
+            $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:")
+        }) {
             for frame in lines[(crashedThread + 1)...].drop(while: \.isEmpty).prefix(while: { !$0.isEmpty }) {
                 guard let at = frame.range(of: " at " + prefix) else { continue }
                 let place = frame[at.upperBound...]

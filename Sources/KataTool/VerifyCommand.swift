@@ -32,7 +32,9 @@ enum VerifyCommand {
         let shape = ShapeCheck(root: checked.root)
         let shapeProblems = shape.problems()
         let patterns = shape.patternsPresent()
-        print("\(mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas")
+        print(
+            "\(mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas"
+        )
         for problem in shapeProblems { print("  - \(problem)") }
         let catalogProblems = CatalogCheck(workspace: checked).problems()
         print(
@@ -61,7 +63,9 @@ enum VerifyCommand {
         if !report.buildErrors.isEmpty {
             let problem =
                 "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
-                + report.buildErrors.prefix(10).map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+                + report.buildErrors.prefix(10).map {
+                    "\($0.file):\($0.line):\($0.column): error: \($0.message)"
+                }
                 .joined(separator: "\n    ")
             print("✘ \(problem)")
             return [problem]
@@ -84,7 +88,8 @@ enum VerifyCommand {
             let parts = outcome.name.split(separator: "/", maxSplits: 1).map(String.init)
             return TestResult(
                 classname: parts[0], name: parts.count > 1 ? parts[1] : "",
-                failures: outcome.passed ? [] : (outcome.issues.isEmpty ? ["\(outcome.status)"] : outcome.issues.map(\.message)),
+                failures: outcome.passed
+                    ? [] : (outcome.issues.isEmpty ? ["\(outcome.status)"] : outcome.issues.map(\.message)),
                 skipped: outcome.status == .skipped)
         }
         let verdict = KataModeVerdict(patterns: patterns, results: results)

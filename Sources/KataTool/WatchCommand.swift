@@ -17,7 +17,9 @@ enum WatchCommand {
         if options.positional.isEmpty {
             let state = context.workspace.loadState()
             kata =
-                Catalog.katas.first { state.ran.contains($0.pattern.name) && state.currentStep[$0.pattern.name] != nil }
+                Catalog.katas.first {
+                    state.ran.contains($0.pattern.name) && state.currentStep[$0.pattern.name] != nil
+                }
                 ?? Catalog.katas.first { !state.ran.contains($0.pattern.name) } ?? Catalog.katas[0]
         } else {
             guard let named = context.kata() else { return 2 }
@@ -35,17 +37,19 @@ enum WatchCommand {
             let status = KataCommand.test(kata, context: context)
             if status == 130 || Interrupt.requested { return 130 }
             runs += 1
-            let seconds = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))
+            let seconds = (ContinuousClock.now - started).formatted(
+                .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
             print("")
             print(
                 terminal.paint(
                     "Run \(runs) took \(seconds). "
                         + (options.manual ? "Press Enter to run again" : "Watching Katas/ for saves")
-                        + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit", .dim))
+                        + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit",
+                    .dim))
             // Wait for a save, Enter, or Ctrl-C.
             waiting: while true {
                 if Interrupt.requested { return 130 }
-                if let line = input.line(waitingUpTo: 100) {
+                if let line = input.line(waitingUpTo: 50) {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
                     case "q", "quit": return 0
                     case "h", "hint":
@@ -62,7 +66,8 @@ enum WatchCommand {
                 if options.manual { continue }
                 let now = modificationTimes(in: workspace)
                 if now != snapshot {
-                    let changed = now.filter { snapshot[$0.key] != $0.value }.map(\.key)
+                    let changed =
+                        now.filter { snapshot[$0.key] != $0.value }.map(\.key)
                         + snapshot.keys.filter { now[$0] == nil }
                     snapshot = now
                     // Follow the kata that was saved, when no kata was named.

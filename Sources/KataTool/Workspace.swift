@@ -17,7 +17,9 @@ struct Workspace {
         var candidate = folder.standardizedFileURL
         while true {
             let manifest = candidate.appending(path: "Package.swift")
-            if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"PatternKatas\"") {
+            if let text = try? String(contentsOf: manifest, encoding: .utf8),
+                text.contains("name: \"PatternKatas\"")
+            {
                 return Workspace(root: candidate)
             }
             let parent = candidate.deletingLastPathComponent().standardizedFileURL

@@ -18,22 +18,28 @@ struct CatalogTests {
     @Test("A disagreement is named: a kata out of order in Package.swift, a step without hints")
     func disagreementIsNamed() throws {
         let folder = try TemporaryFolder()
-        let manifest = try String(contentsOf: repositoryRoot.appending(path: "Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: repositoryRoot.appending(path: "Package.swift"), encoding: .utf8)
         try folder.write(
             "Package.swift",
             manifest.replacingOccurrences(of: "(\"Strategy\", [\"ScanKit\"]),\n", with: "")
                 + "\nlet late = [(\"Strategy\", [\"ScanKit\"])]\n")
-        try folder.write("Katas/Strategy/README.md", "## Step 1: a\n\n<details><summary>Hint 1</summary>\n\n</details>\n")
+        try folder.write(
+            "Katas/Strategy/README.md", "## Step 1: a\n\n<details><summary>Hint 1</summary>\n\n</details>\n")
         let problems = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
         #expect(problems.contains { $0.hasPrefix("Package.swift's katas list is Factory,") })
         #expect(problems.contains { $0.contains("hint 1 is empty") })
-        #expect(problems.contains { $0.contains("has the step sections 1 (\"## Step N: …\"); the kata has steps 1 to 4") })
+        #expect(
+            problems.contains {
+                $0.contains("has the step sections 1 (\"## Step N: …\"); the kata has steps 1 to 4")
+            })
     }
 
     @Test(
         "Kata names match in any case, with or without separators, or by number",
         arguments: [
-            ("flyweight", "Flyweight"), ("FLYWEIGHT", "Flyweight"), ("chain-of-responsibility", "ChainOfResponsibility"),
+            ("flyweight", "Flyweight"), ("FLYWEIGHT", "Flyweight"),
+            ("chain-of-responsibility", "ChainOfResponsibility"),
             ("chain_of_responsibility", "ChainOfResponsibility"), ("3", "Flyweight"), ("1", "Strategy"),
             ("9", "Proxy"),
         ])
@@ -41,7 +47,9 @@ struct CatalogTests {
         #expect(Catalog.kata(named: name)?.pattern.name == pattern)
     }
 
-    @Test("Unknown names match nothing and suggest the closest katas", arguments: ["flyweigth", "singelton", "strat"])
+    @Test(
+        "Unknown names match nothing and suggest the closest katas",
+        arguments: ["flyweigth", "singelton", "strat"])
     func suggests(name: String) {
         #expect(Catalog.kata(named: name) == nil)
         #expect(!Catalog.suggestions(for: name).isEmpty)

@@ -17,7 +17,9 @@ struct CommandLineTests {
         #expect(options.scratchPath?.path == "/tmp/b")
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--fast"], allowed: ["--step"]) }
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step"], allowed: ["--step"]) }
-        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step", "0"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) {
+            try Options(parsing: ["--step", "0"], allowed: ["--step"])
+        }
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: ["--step"]) }
     }
 
@@ -28,7 +30,9 @@ struct CommandLineTests {
 
     @Test(
         "An unknown kata or command exits 2 before running anything",
-        arguments: [["test", "flyweigth"], ["hint", "nope"], ["reset", "singelton", "--yes"], ["tset"], ["flyweight"]])
+        arguments: [
+            ["test", "flyweigth"], ["hint", "nope"], ["reset", "singelton", "--yes"], ["tset"], ["flyweight"],
+        ])
     func unknownNames(arguments: [String]) {
         #expect(KataCommand.run(arguments + package) == 2)
     }
@@ -43,6 +47,8 @@ struct CommandLineTests {
     @Test("The repository is found from any folder inside it")
     func findsRepository() {
         let inside = repositoryRoot.appending(path: "Katas/Strategy")
-        #expect(Workspace.find(from: inside)?.root.standardizedFileURL.path == repositoryRoot.standardizedFileURL.path)
+        #expect(
+            Workspace.find(from: inside)?.root.standardizedFileURL.path
+                == repositoryRoot.standardizedFileURL.path)
     }
 }

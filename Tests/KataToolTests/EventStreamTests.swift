@@ -5,14 +5,17 @@ import Testing
 
 /// Lines of Swift Testing's event stream, as `swift test --event-stream-version 0` writes them.
 enum StreamLine {
-    static func test(_ id: String, name: String, file: String = "/repo/Tests/StrategyTests/S.swift", line: Int = 3)
+    static func test(
+        _ id: String, name: String, file: String = "/repo/Tests/StrategyTests/S.swift", line: Int = 3
+    )
         -> String
     {
         #"{"kind":"test","payload":{"id":"\#(id)","displayName":"\#(name)","kind":"function","sourceLocation":{"_filePath":"\#(file)","line":\#(line),"column":6,"fileID":"StrategyTests/S.swift"}},"version":0}"#
     }
     static func event(_ kind: String, _ id: String? = nil, symbol: String = "default") -> String {
         let testID = id.map { #","testID":"\#($0)""# } ?? ""
-        return #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[{"symbol":"\#(symbol)","text":"x"}]\#(testID)},"version":0}"#
+        return
+            #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[{"symbol":"\#(symbol)","text":"x"}]\#(testID)},"version":0}"#
     }
     static func issue(_ id: String, message: String, comment: String, line: Int) -> String {
         #"{"kind":"event","payload":{"kind":"issueRecorded","_comments":["\#(comment)"],"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/repo/Tests/StrategyTests/S.swift","line":\#(line),"column":9,"fileID":"StrategyTests/S.swift"}},"messages":[{"symbol":"fail","text":"\#(message)"},{"symbol":"details","text":"\#(comment)"}],"testID":"\#(id)"},"version":0}"#

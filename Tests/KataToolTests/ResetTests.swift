@@ -6,7 +6,9 @@ import Testing
 /// Stubs from a dictionary, standing in for git.
 struct FakeStubs: StubSource {
     var stubs: [String: String]
-    func files(in folder: String) throws -> [String] { stubs.keys.filter { $0.hasPrefix(folder + "/") }.sorted() }
+    func files(in folder: String) throws -> [String] {
+        stubs.keys.filter { $0.hasPrefix(folder + "/") }.sorted()
+    }
     func contents(of path: String) throws -> Data { Data((stubs[path] ?? "").utf8) }
     var description: String { "the fake stubs" }
 }
@@ -54,13 +56,16 @@ struct ResetTests {
         #expect(folder.read("Katas/Strategy/Model.swift") == "// TODO: Step 3 — hold one strategy\n")
         #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
         #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
-        #expect(throws: KataReset.Failure.self) { try reset.plan(try #require(Catalog.kata(named: "strategy")), step: 2) }
+        #expect(throws: KataReset.Failure.self) {
+            try reset.plan(try #require(Catalog.kata(named: "strategy")), step: 2)
+        }
     }
 
     @Test("Two resets in the same second keep two backups")
     func twoBackups() throws {
         let folder = try learnerFolder()
-        let reset = KataReset(workspace: Workspace(root: folder.url), source: stubs, now: Date(timeIntervalSince1970: 0))
+        let reset = KataReset(
+            workspace: Workspace(root: folder.url), source: stubs, now: Date(timeIntervalSince1970: 0))
         let kata = try #require(Catalog.kata(named: "strategy"))
         let first = try reset.plan(kata, step: nil)
         try reset.apply(first)
@@ -68,8 +73,12 @@ struct ResetTests {
         let second = try reset.plan(kata, step: nil)
         #expect(second.backup != first.backup)
         try reset.apply(second)
-        #expect(try String(contentsOf: second.backup.appending(path: "Lexical.swift"), encoding: .utf8) == "second try")
-        #expect(try String(contentsOf: first.backup.appending(path: "Lexical.swift"), encoding: .utf8) == "my step 1 work")
+        #expect(
+            try String(contentsOf: second.backup.appending(path: "Lexical.swift"), encoding: .utf8)
+                == "second try")
+        #expect(
+            try String(contentsOf: first.backup.appending(path: "Lexical.swift"), encoding: .utf8)
+                == "my step 1 work")
     }
 
     @Test("When the backup can't be written, no learner file is touched")
@@ -87,7 +96,9 @@ struct ResetTests {
     func gitStubs() throws {
         let folder = try TemporaryFolder()
         try folder.write("Katas/Strategy/Lexical.swift", "stub")
-        try shell("git init -q && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs", in: folder.url)
+        try shell(
+            "git init -q && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs",
+            in: folder.url)
         try folder.write("Katas/Strategy/Lexical.swift", "edited")
         let source = try GitStubSource(root: folder.url)
         #expect(try source.files(in: "Katas/Strategy") == ["Katas/Strategy/Lexical.swift"])

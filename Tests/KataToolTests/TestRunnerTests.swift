@@ -17,9 +17,12 @@ struct TestRunnerTests {
     let b = "StrategyTests.Step1LexicalSearch/b()/S.swift:9:6"
     let c = "FactoryTests.Step1PickByScheme/c()/F.swift:4:6"
 
-    /// A runner whose `swift test` is `script`; each pass's arguments go to `arguments.txt`.
-    /// `script` chooses what to do by `$passes`, the number of `--skip` options it was given.
-    func runner(in folder: TemporaryFolder, script: String, timeLimit: Duration = .seconds(30)) throws -> TestRunner {
+    /// A runner whose `swift test` is `script`.
+    ///
+    /// Each pass's arguments go to `arguments.txt`. `script` chooses what to do by `$passes`, the number of `--skip` options it was given.
+    func runner(in folder: TemporaryFolder, script: String, timeLimit: Duration = .seconds(30)) throws
+        -> TestRunner
+    {
         try folder.write(
             "fake-swift-test.sh",
             """
@@ -37,7 +40,8 @@ struct TestRunnerTests {
             \(script)
             """)
         var runner = TestRunner(
-            root: folder.url, scratchPath: nil, fallbackScratchPath: folder.url.appending(path: ".build-kata"),
+            root: folder.url, scratchPath: nil,
+            fallbackScratchPath: folder.url.appending(path: ".build-kata"),
             workFolder: folder.url.appending(path: "runs"))
         runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
         runner.timeLimit = timeLimit
@@ -50,7 +54,9 @@ struct TestRunnerTests {
     @Test("A crash is named with its signal and the learner's line; the rest run again without it")
     func crash() throws {
         let folder = try TemporaryFolder()
-        let listing = [StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(c, name: "C")]
+        let listing = [
+            StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(c, name: "C"),
+        ]
         try folder.write(
             "first.jsonl",
             stream(
@@ -110,9 +116,11 @@ struct TestRunnerTests {
         try folder.write(
             "first.jsonl",
             stream([
-                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
+                StreamLine.event("testStarted", a),
             ]))
-        try folder.write("second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        try folder.write(
+            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
         let runner = try runner(
             in: folder,
             script: """
@@ -132,7 +140,10 @@ struct TestRunnerTests {
         let report = runner.run(modules: ["StrategyTests"])
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.3)])
-        let pid = try #require(folder.read("grandchild.pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let pid = try #require(
+            folder.read("grandchild.pid").flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            })
         #expect(!isRunning(pid), "The test process the fake started is left running")
     }
 
@@ -140,10 +151,17 @@ struct TestRunnerTests {
     func twice() throws {
         let folder = try TemporaryFolder()
         let d = "StrategyTests.Step2NearAddressSearch/d()/S.swift:20:6"
-        let listing = [StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(d, name: "D")]
-        try folder.write("one.jsonl", stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", a)]))
-        try folder.write("two.jsonl", stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", b)]))
-        try folder.write("three.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let listing = [
+            StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(d, name: "D"),
+        ]
+        try folder.write(
+            "one.jsonl",
+            stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", a)]))
+        try folder.write(
+            "two.jsonl",
+            stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", b)]))
+        try folder.write(
+            "three.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
         let runner = try runner(
             in: folder,
             script: """
@@ -165,7 +183,8 @@ struct TestRunnerTests {
     @Test("When another SwiftPM holds the build folder, the runner builds in its own instead of waiting")
     func lockBusy() throws {
         let folder = try TemporaryFolder()
-        try folder.write("done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        try folder.write(
+            "done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
         let runner = try runner(
             in: folder,
             script: """
@@ -199,7 +218,8 @@ struct TestRunnerTests {
         #expect(
             report.buildErrors == [
                 RunReport.CompilerError(
-                    file: "Katas/Strategy/Lexical.swift", line: 3, column: 9, message: "cannot find 'x' in scope")
+                    file: "Katas/Strategy/Lexical.swift", line: 3, column: 9,
+                    message: "cannot find 'x' in scope")
             ])
         #expect(report.buildErrors.first?.kata?.pattern.name == "Strategy")
     }
