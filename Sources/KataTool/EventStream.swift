@@ -47,11 +47,12 @@ struct EventStream {
     /// Reads the next bytes of the stream; a line cut in two is kept until its end arrives.
     mutating func consume(_ data: Data) {
         pending.append(data)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = pending[pending.startIndex..<newline]
-            pending = Data(pending[pending.index(after: newline)...])
-            consume(line: line)
+        var lineStart = pending.startIndex
+        while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            consume(line: pending[lineStart..<newline])
+            lineStart = pending.index(after: newline)
         }
+        pending = Data(pending[lineStart...])
     }
 
     /// Reads one JSON object; anything else is ignored.

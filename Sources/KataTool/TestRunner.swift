@@ -20,7 +20,7 @@ struct TestRunner {
     /// The command that runs the tests; the tool's tests put a fake in its place.
     var command: [String] = ["swift", "test"]
     /// How often the runner looks at the run.
-    var pollInterval: Duration = .milliseconds(20)
+    var pollInterval: Duration = .milliseconds(5)
     /// Told about what takes time: the build, a crash, a rerun.
     var progress: (String) -> Void = { _ in }
 
@@ -35,6 +35,7 @@ struct TestRunner {
         var report = RunReport()
         var skips: [String] = []
         var listed: [(id: String, name: String, filePath: String?, line: Int?)] = []
+        var listedIDs: Set<String> = []
         var results: [String: RunReport.Outcome] = [:]
         var strikes: [String: Int] = [:]
         var scratch = scratchPath
@@ -44,7 +45,7 @@ struct TestRunner {
             report.logPaths.append(outcome.logPath)
             let stream = outcome.stream
             for id in stream.displayNames.keys.sorted() where EventStream.isFunction(id) {
-                if !listed.contains(where: { $0.id == id }) {
+                if listedIDs.insert(id).inserted {
                     let location = stream.locations[id]
                     listed.append((id, stream.displayNames[id] ?? id, location?.filePath, location?.line))
                 }

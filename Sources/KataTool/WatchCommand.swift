@@ -46,10 +46,11 @@ enum WatchCommand {
                         + (options.manual ? "Press Enter to run again" : "Watching Katas/ for saves")
                         + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit",
                     .dim))
+            Terminal.flush()
             // Wait for a save, Enter, or Ctrl-C.
             waiting: while true {
                 if Interrupt.requested { return 130 }
-                if let line = input.line(waitingUpTo: 50) {
+                if let line = input.line(waitingUpTo: 20) {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
                     case "q", "quit": return 0
                     case "h", "hint":
