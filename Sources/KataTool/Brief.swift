@@ -53,7 +53,7 @@ struct Brief: Equatable {
                 if let match = heading.firstMatch(of: /^Step (\d+)\b/), let number = Int(match.1) {
                     current = (number, heading, index + 1)
                 }
-            } else if current != nil,
+            } else if current != nil, line.contains("<summary>"),
                 let summary = line.firstMatch(of: /<details><summary>\s*Hint[^<]*<\/summary>/)
             {
                 hint = [String(line[summary.range.upperBound...])]
