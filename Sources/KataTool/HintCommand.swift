@@ -8,21 +8,30 @@ enum HintCommand {
         let name = kata.pattern.name
         var step = options.step
         if step == nil {
-            if !workspace.loadState().ran.contains(name) {
-                // No result yet: run the tests once to find the step.
+            if !workspace.loadState().ran.contains(name) || workspace.kataChangedSinceLastRun(kata) {
+                // No result yet, or the learner's files changed since: run the tests to find the step.
                 print(
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 let report = context.runner(quiet: true).run(modules: [kata.pattern.testModule])
                 if report.interrupted { return 130 }
-                if report.buildErrors.isEmpty, report.failure == nil {
+                if let error = report.buildErrors.first {
+                    print(context.printer.compileFailure(error))
+                    print(
+                        "A hint for a step of your choice: `swift run kata hint \(name.lowercased()) --step N`."
+                    )
+                    return 1
+                }
+                if report.failure == nil {
                     KataCommand.remember([KataProgress(kata: kata, report: report)], in: workspace)
                 }
             }
             let state = workspace.loadState()
             guard state.ran.contains(name) else {
                 Terminal.printError(
-                    "The tests did not run. Try `swift run kata test \(name.lowercased())` first.")
+                    "The tests did not run, so your step is unknown. "
+                        + "`swift run kata test \(name.lowercased())` says why; "
+                        + "`swift run kata hint \(name.lowercased()) --step N` gives a step's hint.")
                 return 1
             }
             guard let current = state.currentStep[name] else {

@@ -70,6 +70,20 @@ struct Workspace {
         (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
     }
 
+    /// Whether a file of the kata changed after the tool last saved its state, so the step it
+    /// remembers may be out of date.
+    func kataChangedSinceLastRun(_ kata: Kata) -> Bool {
+        let fileManager = FileManager.default
+        func modified(_ url: URL) -> Date? {
+            (try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+        }
+        guard let saved = modified(stateFile) else { return true }
+        let folder = "Katas/\(kata.pattern.name)"
+        return files(in: folder).contains { file in
+            (modified(root.appending(path: "\(folder)/\(file)")) ?? .distantPast) > saved
+        }
+    }
+
     /// The learner's state: hints seen, katas run.
     func loadState() -> LearnerState {
         guard let data = try? Data(contentsOf: stateFile) else { return LearnerState() }
