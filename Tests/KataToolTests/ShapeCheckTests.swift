@@ -7,9 +7,11 @@ import Testing
 struct ShapeCheckTests {
     /// A throwaway package folder with one complete Strategy kata.
     final class Fixture {
-        let root = FileManager.default.temporaryDirectory.appending(path: "kata-shape-\(UUID().uuidString)")
+        let folder: TemporaryFolder
+        var root: URL { folder.url }
 
         init() throws {
+            folder = try TemporaryFolder()
             try write("Katas/Strategy/README.md", "# Brief")
             try write(
                 "Katas/Strategy/Model.swift", "// TODO: Step 1 — never fatalError( here\nstruct Model {}")
@@ -18,13 +20,8 @@ struct ShapeCheckTests {
             try write("docs/patterns/strategy.md", "# Strategy")
         }
 
-        deinit { try? FileManager.default.removeItem(at: root) }
-
         func write(_ path: String, _ text: String) throws {
-            let url = root.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try folder.write(path, text)
         }
 
         func remove(_ path: String) throws {
