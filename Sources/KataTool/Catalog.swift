@@ -5,6 +5,9 @@ struct Kata: Hashable, Sendable {
     /// The suites' type names, step 1 first: `StrategyTests.<suite>` checks that step.
     let suites: [String]
 
+    /// The name a learner types: `chain-of-responsibility`.
+    var command: String { String(pattern.guideFileName.dropLast(".md".count)) }
+
     /// How many steps the kata has.
     var stepCount: Int { suites.count }
 
@@ -60,7 +63,9 @@ enum Catalog {
         let scored = katas.map { kata -> (kata: Kata, distance: Int) in
             let candidate = normalized(kata.pattern.name)
             let isPrefix = candidate.hasPrefix(wanted) || wanted.hasPrefix(candidate)
-            return (kata, isPrefix ? 0 : editDistance(wanted, candidate))
+            // `cor` for Chain of Responsibility: the words' first letters.
+            let initials = String(kata.command.split(separator: "-").compactMap(\.first))
+            return (kata, isPrefix || initials == wanted ? 0 : editDistance(wanted, candidate))
         }
         return scored.filter { $0.distance <= max(2, wanted.count / 3) }
             .sorted { $0.distance < $1.distance }

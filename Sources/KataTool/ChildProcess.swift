@@ -159,13 +159,13 @@ final class ChildProcess {
 enum Interrupt {
     private static let flag = Atomic<Bool>(false)
 
-    /// Whether the learner pressed Ctrl-C (or the tool was sent SIGINT or SIGTERM).
+    /// Whether the learner pressed Ctrl-C or Ctrl-\\, closed the terminal, or the tool was told
+    /// to stop (SIGINT, SIGQUIT, SIGHUP, SIGTERM).
     static var requested: Bool { flag.load(ordering: .relaxed) }
 
-    /// Installs the handler for SIGINT and SIGTERM.
+    /// Installs the handler for SIGINT, SIGQUIT, SIGHUP and SIGTERM.
     static func install() {
         let handler: @convention(c) (Int32) -> Void = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
+        for stop in [SIGINT, SIGQUIT, SIGHUP, SIGTERM] { signal(stop, handler) }
     }
 }

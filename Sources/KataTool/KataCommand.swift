@@ -85,23 +85,44 @@ struct KataCommand {
             usage: "kata verify [options]", options: runOptions, run: VerifyCommand.run),
     ]
 
-    static let optionHelp = """
-        Options:
-          --package-path <path>   The repository (default: the current folder or the nearest parent
-                                  that holds the Pattern Katas package).
-          --scratch-path <path>   The build folder for `swift test` (default: .build, as by hand).
-          --time-limit <seconds>  How long one test may run before it is stopped as hanging (default 5).
-          --step <N>              The step (hint: whose hints; reset: whose files).
-          --verbose, -v           Also show `swift test`'s whole output.
-          --manual                watch: run again when you press Enter, not on save (for file
-                                  systems that don't report changes).
-          --force                 solution: show it even before you ran the kata's tests.
-          --yes, -y               reset: don't ask first.
-          --help, -h              Show help.
+    /// Each option's help line, by option.
+    static let optionLines: [(option: String, text: String)] = [
+        (
+            "--package-path",
+            "  --package-path <path>   The repository (default: the current folder or the nearest parent\n"
+                + "                          that holds the Pattern Katas package)."
+        ),
+        (
+            "--scratch-path",
+            "  --scratch-path <path>   The build folder for `swift test` (default: .build, as by hand)."
+        ),
+        (
+            "--time-limit",
+            "  --time-limit <seconds>  How long one test may run before it is stopped as hanging (default 5)."
+        ),
+        ("--step", "  --step <N>              The step (hint: whose hints; reset: whose files)."),
+        ("--verbose", "  --verbose, -v           Also show `swift test`'s whole output."),
+        (
+            "--manual",
+            "  --manual                Run again when you press Enter, not on save (for file systems\n"
+                + "                          that don't report changes)."
+        ),
+        ("--force", "  --force                 Show it even before you ran the kata's tests."),
+        ("--yes", "  --yes, -y               Don't ask first."),
+    ]
 
-        A <kata> is a pattern's name in any case (flyweight, chain-of-responsibility) or its number.
+    static let katasHelp = """
+        A <kata> is a pattern's name in any case, with or without dashes (flyweight,
+        chain-of-responsibility), or its number in the learning path (1 to 9).
         NO_COLOR=1 turns colours off; they are off anyway when the output is not a terminal.
         """
+
+    /// The help of the options `command` takes.
+    static func optionHelp(for command: Command) -> String {
+        "Options:\n"
+            + optionLines.filter { command.options.contains($0.option) }.map(\.text).joined(separator: "\n")
+            + "\n  --help, -h              Show this help.\n\n" + katasHelp
+    }
 
     static var usage: String {
         let width = commands.map(\.name.count).max() ?? 0
@@ -112,11 +133,11 @@ struct KataCommand {
             .joined(separator: "\n")
             + "\n  help" + String(repeating: " ", count: width - 2)
             + "Show this help; `kata help <command>` for one command.\n\n"
-            + "Katas, in order: \(kataNames).\n"
+            + "Katas, in order: \(kataNames).\n\n" + katasHelp
     }
 
     static var kataNames: String {
-        Catalog.katas.map { $0.pattern.name.lowercased() }.joined(separator: ", ")
+        Catalog.katas.enumerated().map { "\($0.offset + 1) \($0.element.command)" }.joined(separator: ", ")
     }
 
     static func main() {
@@ -134,12 +155,16 @@ struct KataCommand {
             name = first
             arguments.removeFirst()
         }
-        if name == "help" {
-            if let topic = arguments.first, let command = command(named: topic) {
-                print(help(for: command))
-            } else {
-                print(usage + "\n" + optionHelp)
+        if name == "help" || (name == "progress" && ["--help", "-h"].contains(arguments.first)) {
+            guard let topic = arguments.first, !topic.hasPrefix("-") else {
+                print(usage)
+                return 0
             }
+            guard let command = command(named: topic) else {
+                Terminal.printError("No command is called '\(topic)'.\n\n" + usage)
+                return 2
+            }
+            print(help(for: command))
             return 0
         }
         if name == "check" { name = "verify" }  // the old name, from before `verify`
@@ -150,9 +175,16 @@ struct KataCommand {
                 )
             } else {
                 let close = commands.map(\.name).filter { Catalog.editDistance($0, name.lowercased()) <= 2 }
-                Terminal.printError(
-                    "Unknown command '\(name)'." + (close.isEmpty ? "" : " Did you mean `kata \(close[0])`?")
-                        + "\n\n" + usage)
+                let kata = Catalog.suggestions(for: name).first
+                let suggestion =
+                    if let command = close.first {
+                        " Did you mean `swift run kata \(command)`?"
+                    } else if let kata {
+                        " Did you mean the kata \(kata.command): `swift run kata test \(kata.command)`?"
+                    } else {
+                        ""
+                    }
+                Terminal.printError("Unknown command '\(name)'." + suggestion + "\n\n" + usage)
             }
             return 2
         }
@@ -171,7 +203,8 @@ struct KataCommand {
         guard let workspace = Workspace.find(from: start) else {
             Terminal.printError(
                 "\(start.path) is not inside the Pattern Katas repository: no Package.swift for PatternKatas "
-                    + "here or in a parent folder. `cd` into your clone, or pass --package-path.")
+                    + "here or in a parent folder. `cd` into your clone, or give the tool its path: "
+                    + "`swift run kata … --package-path <clone>` (after `kata`, not before it).")
             return 2
         }
         return command.run(options, Context(workspace: workspace, terminal: .current, options: options))
@@ -182,13 +215,13 @@ struct KataCommand {
     }
 
     static func help(for command: Command) -> String {
-        "Usage: swift run \(command.usage)\n\n\(command.summary)\n\n" + optionHelp
+        "Usage: swift run \(command.usage)\n\n\(command.summary)\n\n" + optionHelp(for: command)
     }
 
     /// The kata `name` names, or `nil` after saying "did you mean …".
     static func kata(named name: String) -> Kata? {
         if let kata = Catalog.kata(named: name) { return kata }
-        let suggestions = Catalog.suggestions(for: name).map { $0.pattern.name.lowercased() }
+        let suggestions = Catalog.suggestions(for: name).map(\.command)
         Terminal.printError(
             "No kata is called '\(name)'."
                 + (suggestions.isEmpty
@@ -218,7 +251,7 @@ struct KataCommand {
         }
         if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
         let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
-        remember(katas, in: context.workspace)
+        remember(katas, in: context.workspace, alone: false)
         print(printer.table(katas) + "\n")
         if let next = katas.first(where: { !$0.isDone }) {
             print(printer.next(next))
@@ -251,12 +284,16 @@ struct KataCommand {
         return progress.isDone ? 0 : 1
     }
 
-    /// Notes which katas ran and the step each is on, for `hint` and `solution`.
-    static func remember(_ katas: [KataProgress], in workspace: Workspace) {
+    /// Notes the step each kata is on, for `hint`, and which katas the learner has tried, for
+    /// `solution`: a kata run on its own (`test`, `watch`, `hint`), or with a step green.
+    static func remember(_ katas: [KataProgress], in workspace: Workspace, alone: Bool = true) {
         var state = workspace.loadState()
+        let now = Date()
         for progress in katas where progress.ran {
-            state.ran.insert(progress.kata.pattern.name)
-            state.currentStep[progress.kata.pattern.name] = progress.currentStep
+            let name = progress.kata.pattern.name
+            if alone || progress.greenSteps > 0 { state.ran.insert(name) }
+            state.currentStep[name] = progress.currentStep
+            state.lastRun[name] = now
         }
         workspace.save(state)
     }

@@ -5,6 +5,8 @@ struct KataProgress {
     let steps: [[RunReport.Outcome]]
     /// The compiler's first error in this kata's files, when the package did not build.
     let compilerError: RunReport.CompilerError?
+    /// A crash of the kata's code while another kata's test ran.
+    let backgroundCrash: RunReport.Crash?
 
     init(kata: Kata, report: RunReport) {
         self.kata = kata
@@ -14,6 +16,7 @@ struct KataProgress {
                 .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
         }
         compilerError = report.buildErrors.first { $0.kata == kata }
+        backgroundCrash = report.backgroundCrashes[kata.pattern.testModule]
     }
 
     /// Whether the step's tests ran and all passed.

@@ -30,7 +30,14 @@ struct Options: Equatable {
         var rest = arguments[...]
         let currentFolder = URL(
             filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-        while let argument = rest.popFirst() {
+        while var argument = rest.popFirst() {
+            // `--time-limit=3` is `--time-limit 3`.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="),
+                Self.valued.contains(String(argument[..<equals]))
+            {
+                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+                argument = String(argument[..<equals])
+            }
             if argument == "--help" || argument == "-h" {
                 help = true
                 continue
@@ -53,9 +60,11 @@ struct Options: Equatable {
             case "--package-path": packagePath = URL(filePath: value, relativeTo: currentFolder).absoluteURL
             case "--scratch-path": scratchPath = URL(filePath: value, relativeTo: currentFolder).absoluteURL
             case "--time-limit":
-                guard let seconds = Double(value), seconds > 0 else {
+                guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
                     throw UsageError(
-                        description: "--time-limit needs a number of seconds above 0, not '\(value)'.")
+                        description:
+                            "--time-limit needs a number of seconds above 0 and at most 3600, not '\(value)'."
+                    )
                 }
                 timeLimit = .milliseconds(Int64(seconds * 1000))
             case "--step":

@@ -24,6 +24,8 @@ struct ReportPrinter {
             line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
             if let error = progress.compilerError {
                 line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
+            } else if let crash = progress.backgroundCrash {
+                line += "  " + terminal.paint(backgroundSummary(crash), .red)
             } else if let stopped = progress.stopped {
                 line += "  " + terminal.paint(stoppedSummary(stopped.step, stopped.outcome), .red)
             } else if progress.isDone {
@@ -63,6 +65,13 @@ struct ReportPrinter {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A crash of the kata's code outside its own tests.
+    func backgroundSummary(_ crash: RunReport.Crash) -> String {
+        let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
+        return "crashed outside its tests, in work left running in the background"
+            + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// `crashed in step 2, test "…"` or `hangs in step 2, test "…"`.
@@ -106,7 +115,13 @@ struct ReportPrinter {
         } else {
             lines.append("  Write in   Katas/\(kata.pattern.name)/")
         }
-        if let stopped = progress.steps[step - 1].first(where: { $0.status.stoppedTheRun }) {
+        if let crash = progress.backgroundCrash {
+            lines.append("  " + terminal.paint(backgroundSummary(crash).capitalizedFirst, .red))
+            if let message = crash.message { lines.append("             \(message)") }
+            lines.append(
+                "             A timer, a detached task or a queue still at work after its test ended? "
+                    + "None of this kata's tests could run.")
+        } else if let stopped = progress.steps[step - 1].first(where: { $0.status.stoppedTheRun }) {
             lines.append("  " + terminal.paint(stoppedSummary(step, stopped).capitalizedFirst, .red))
             if case .crashed(let crash) = stopped.status, let message = crash.message {
                 lines.append("             \(message)")
@@ -145,8 +160,16 @@ struct ReportPrinter {
         let owner =
             error.kata.map { "The \($0.pattern.displayName) kata does not compile" }
             ?? "The package does not compile"
-        return terminal.paint(owner + ":", .red)
+        var text =
+            terminal.paint(owner + ":", .red)
             + "\n  \(error.file):\(error.line):\(error.column): error: \(error.message)\n"
+        if error.isInTests, let kata = error.kata {
+            text +=
+                "  The tests use your code as the brief declares it: check the names, `public` and the "
+                + "signatures in Katas/\(kata.pattern.name)/ against the stubs (`swift run kata solution "
+                + "\(kata.pattern.name.lowercased())` shows the difference).\n"
+        }
+        return text
             + "  SwiftPM builds every kata into one test binary, so no kata's tests can run until it compiles."
     }
 }

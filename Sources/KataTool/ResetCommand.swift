@@ -16,9 +16,13 @@ protocol StubSource {
 enum ResetCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         guard let kata = context.kata() else { return 2 }
+        if let step = options.step, step > kata.stepCount {
+            Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
+            return 2
+        }
         let source: GitStubSource
         do {
-            source = try GitStubSource(root: context.workspace.root)
+            source = try GitStubSource(root: context.workspace.root, kata: kata)
         } catch {
             Terminal.printError(
                 "Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
@@ -37,6 +41,15 @@ enum ResetCommand {
         print("Resetting \(what) restores these files to the stubs of \(source.description):")
         for file in plan.restore { print("  \(file)") }
         for file in plan.remove { print("  \(file) (yours: removed)") }
+        if let step = options.step {
+            for (file, others) in plan.otherSteps.sorted(by: { $0.key < $1.key }) {
+                let list = others.map(String.init).joined(separator: ", ")
+                print(
+                    "  Note: \(file) also holds step\(others.count > 1 ? "s" : "") \(list): "
+                        + "your work for \(others.count > 1 ? "them" : "it") there goes back to the stub too, "
+                        + "not only step \(step).")
+            }
+        }
         print("Your files are copied to \(context.workspace.relative(plan.backup.path))/ first.")
         if !options.yes {
             guard Terminal.confirm("Reset?") else {
@@ -51,6 +64,8 @@ enum ResetCommand {
             return 1
         }
         var state = context.workspace.loadState()
+        state.currentStep[kata.pattern.name] = nil
+        state.lastRun[kata.pattern.name] = nil
         for key in state.hintsSeen.keys where key.hasPrefix(kata.pattern.name + "/") {
             if options.step == nil || key == "\(kata.pattern.name)/\(options.step ?? 0)" {
                 state.hintsSeen[key] = nil
@@ -79,6 +94,8 @@ struct KataReset {
         var remove: [String]
         /// The folder the kata's current files are copied to first.
         var backup: URL
+        /// With `--step`: the other steps each restored file holds TODOs for, by file.
+        var otherSteps: [String: [Int]] = [:]
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -89,10 +106,15 @@ struct KataReset {
         let folder = "Katas/\(kata.pattern.name)"
         var restore = try source.files(in: folder).sorted()
         var remove: [String] = []
+        var otherSteps: [String: [Int]] = [:]
         if let step {
             restore = try restore.filter { path in
                 let text = String(decoding: try source.contents(of: path), as: UTF8.self)
-                return ShapeCheck.todoSteps(in: text).contains { $0.step == step }
+                let steps = Set(ShapeCheck.todoSteps(in: text).map(\.step))
+                guard steps.contains(step) else { return false }
+                let others = steps.subtracting([step]).sorted()
+                if !others.isEmpty { otherSteps[path] = others }
+                return true
             }
             guard !restore.isEmpty else {
                 throw Failure(description: "No stub of \(kata.pattern.name) has a `// TODO: Step \(step)`.")
@@ -111,7 +133,7 @@ struct KataReset {
                 path: "\(kata.pattern.name)-\(formatter.string(from: now))-\(suffix)")
             suffix += 1
         }
-        return Plan(restore: restore, remove: remove, backup: backup)
+        return Plan(restore: restore, remove: remove, backup: backup, otherSteps: otherSteps)
     }
 
     /// Copies the kata's folder to the backup, then writes the stubs back.
@@ -143,20 +165,44 @@ struct KataReset {
     }
 }
 
-/// The stubs as git has them: the commit the learner's clone came from.
+/// The stubs as git has them.
 ///
-/// That is `origin/HEAD`'s common ancestor with `HEAD` when there is a remote, so a learner who
-/// committed their work still gets the stubs back; `HEAD` otherwise.
+/// A learner may have committed their work, and pushed it to their own `origin`, so neither
+/// `HEAD` nor `origin/HEAD` is sure to hold the stubs. The stubs are the newest version of the
+/// kata's folder, going back from their common ancestor (or `HEAD`), that still has a
+/// `// TODO: Step N` for every step: solved code has lost at least one.
 struct GitStubSource: StubSource {
     let root: URL
     let commit: String
 
-    init(root: URL) throws {
+    init(root: URL, kata: Kata? = nil) throws {
         self.root = root
         let upstream = try? Self.git(["merge-base", "HEAD", "origin/HEAD"], in: root)
         let head = try Self.git(["rev-parse", "HEAD"], in: root)
-        commit = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(
+        let base = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(
             in: .whitespacesAndNewlines)
+        commit = kata.flatMap { try? Self.newestStubCommit(of: $0, from: base, in: root) } ?? base
+    }
+
+    /// The newest commit, from `base` back, whose `Katas/<Pattern>/` has a TODO for every step.
+    private static func newestStubCommit(of kata: Kata, from base: String, in root: URL) throws -> String? {
+        let folder = "Katas/\(kata.pattern.name)/"
+        let history = try git(["log", "--format=%H", "-n", "50", base, "--", folder], in: root)
+        for commit in String(decoding: history, as: UTF8.self).split(separator: "\n").map(String.init) {
+            let source = GitStubSource(root: root, commit: commit)
+            var steps: Set<Int> = []
+            for file in try source.files(in: String(folder.dropLast())) where file.hasSuffix(".swift") {
+                let text = String(decoding: try source.contents(of: file), as: UTF8.self)
+                steps.formUnion(ShapeCheck.todoSteps(in: text).map(\.step))
+            }
+            if steps.isSuperset(of: 1...kata.stepCount) { return commit }
+        }
+        return nil
+    }
+
+    private init(root: URL, commit: String) {
+        self.root = root
+        self.commit = commit
     }
 
     var description: String { "commit \(commit.prefix(7))" }

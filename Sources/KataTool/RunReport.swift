@@ -41,6 +41,13 @@ struct RunReport {
         /// `Katas/Strategy/LexicalSearch.swift:12`.
         let location: String?
 
+        /// The kata whose file the crash is in.
+        var kata: Kata? {
+            guard let location, location.hasPrefix("Katas/") else { return nil }
+            let name = location.dropFirst("Katas/".count).prefix { $0 != "/" }
+            return Catalog.katas.first { $0.pattern.name == name }
+        }
+
         /// `signal 4, SIGILL`.
         var signalDescription: String? {
             signal.map { number in
@@ -61,18 +68,30 @@ struct RunReport {
         let column: Int
         let message: String
 
-        /// The kata the file belongs to (`Katas/<Pattern>/…`), if it belongs to one.
+        /// The kata the file belongs to (`Katas/<Pattern>/…`, or its tests in
+        /// `Tests/<Pattern>Tests/…`, which fail to compile when the learner's API differs from
+        /// the brief's), if it belongs to one.
         var kata: Kata? {
             let parts = file.split(separator: "/")
-            guard parts.count > 1, parts[0] == "Katas" else { return nil }
-            return Catalog.katas.first { $0.pattern.name == parts[1] }
+            guard parts.count > 1 else { return nil }
+            switch parts[0] {
+            case "Katas": return Catalog.katas.first { $0.pattern.name == parts[1] }
+            case "Tests": return Catalog.katas.first { $0.pattern.testModule == parts[1] }
+            default: return nil
+            }
         }
+
+        /// Whether the error is in a test file, not in the learner's own.
+        var isInTests: Bool { file.hasPrefix("Tests/") }
     }
 
     /// Every test function that was selected, in the order they ran.
     var outcomes: [Outcome] = []
     /// Set when the package did not build, so nothing ran.
     var buildErrors: [CompilerError] = []
+    /// Crashes in a kata's code while another kata's test ran, by the crashing kata's test
+    /// module: work it left running in the background.
+    var backgroundCrashes: [String: Crash] = [:]
     /// Set when the run ended without results for a reason the tool could not name.
     var failure: String?
     /// Whether the learner pressed Ctrl-C.

@@ -26,7 +26,16 @@ enum SolutionCommand {
 
         print(terminal.paint("Your files (Katas/\(name)/) against it:", .bold))
         var same = 0
-        for file in workspace.swiftFiles(in: "Solutions/\(name)") {
+        let solved = workspace.swiftFiles(in: "Solutions/\(name)")
+        let mine = workspace.swiftFiles(in: "Katas/\(name)")
+        for file in mine where !solved.contains(file) {
+            print("Katas/\(name)/\(file): yours only, the solution has no such file.")
+        }
+        for file in solved {
+            guard mine.contains(file) else {
+                print("Katas/\(name)/\(file): missing; the solution has Solutions/\(name)/\(file).")
+                continue
+            }
             let diff = Self.diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
             if diff.isEmpty {
                 same += 1

@@ -27,7 +27,12 @@ struct TestRunner {
     /// How many passes one run may take: a first one, then one per crash or hang.
     static let maximumPasses = 20
     /// What SwiftPM prints when another instance holds the build folder's lock.
-    static let lockMessage = "Another instance of SwiftPM is already running"
+    ///
+    /// `Another instance of SwiftPM (PID: 20470) is already running using '…/.build', waiting…`
+    /// in 6.3; older versions leave out the PID.
+    static func saysLockIsBusy(_ log: String) -> Bool {
+        log.contains("Another instance of SwiftPM") && log.contains("is already running")
+    }
 
     /// Runs the tests of `modules` (every test when `nil`) in kata mode: the stubs, never the
     /// solutions, whatever the caller's environment says.
@@ -38,6 +43,7 @@ struct TestRunner {
         var listedIDs: Set<String> = []
         var results: [String: RunReport.Outcome] = [:]
         var strikes: [String: Int] = [:]
+        var skippedModules: Set<String> = []
         var scratch = scratchPath
 
         for pass in 1...Self.maximumPasses {
@@ -80,14 +86,29 @@ struct TestRunner {
             }
             if stream.runEnded { break }
 
-            guard let victim = stream.running.last else {
+            let crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
+            let victim = stream.running.last
+            // Code left running in the background (a timer, a detached task) can crash while
+            // another kata's test runs: blame the kata whose file the crash is in.
+            if let crash, let culprit = crash.kata?.pattern.testModule,
+                culprit != victim.map({ String($0.prefix { $0 != "." }) }),
+                report.backgroundCrashes[culprit] == nil
+            {
+                report.backgroundCrashes[culprit] = crash
+                skips.append("^" + Self.escaped(culprit) + "\\.")
+                skippedModules.insert(culprit)
+                progress(
+                    "\(culprit)'s code crashed the test process outside its own tests; running the rest without it."
+                )
+                if let modules, Set(modules).isSubset(of: skippedModules) { break }
+                continue
+            }
+            guard let victim else {
                 report.failure = "The test process ended early, outside any test (\(outcome.termination))."
                 break
             }
             let status: RunReport.Outcome.Status =
-                outcome.hung
-                ? .hung(seconds: Self.seconds(timeLimit))
-                : .crashed(Self.crash(in: outcome.log, root: root.path))
+                crash.map { .crashed($0) } ?? .hung(seconds: Self.seconds(timeLimit))
             results[victim] = RunReport.Outcome(
                 id: victim, displayName: stream.displayNames[victim] ?? victim, status: status,
                 issues: stream.issues[victim] ?? [], filePath: stream.locations[victim]?.filePath,
@@ -97,6 +118,8 @@ struct TestRunner {
             let name = victim.split(separator: "/").prefix(2).joined(separator: "/")
             if strikes[module, default: 0] >= 2 {
                 skips.append("^" + Self.escaped(module) + "\\.")
+                skippedModules.insert(module)
+                if let modules, Set(modules).isSubset(of: skippedModules) { break }
                 progress("\(module) stopped the test process twice; running the others without it.")
             } else {
                 skips.append("^" + Self.escaped(name))
@@ -182,7 +205,7 @@ struct TestRunner {
                 if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
                 if let data = try? log?.readToEnd() {
                     logTail = String(logTail.suffix(200)) + String(decoding: data, as: UTF8.self)
-                    if logTail.contains(Self.lockMessage) {
+                    if Self.saysLockIsBusy(logTail) {
                         pass.lockBusy = true
                         child.stop()
                         break
@@ -190,7 +213,7 @@ struct TestRunner {
                 }
                 if !saidBuilding, now - begun > .seconds(2) {
                     saidBuilding = true
-                    progress("Building… (the first build of the package takes a minute or two)")
+                    progress("Building…")
                 }
             }
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
@@ -262,8 +285,22 @@ struct TestRunner {
                 break
             }
         }
-        if location == nil, let fatal, let match = fatal.firstMatch(of: /([A-Za-z]+\/[^\s:]+\.swift):(\d+)/) {
+        if location == nil, let fatal,
+            let match = fatal.firstMatch(of: /([A-Za-z]+)\/([^\s:]+\.swift):(\d+)/),
+            Catalog.katas.contains(where: { $0.pattern.name == match.1 })
+        {
+            location = "Katas/\(match.1)/\(match.2):\(match.3)"
+        }
+        // A stack overflow prints no backtrace, but the compiler may have warned of its cause.
+        if location == nil,
+            let warning = lines.first(where: {
+                $0.contains("warning: function call causes an infinite recursion")
+            }),
+            let match = warning.firstMatch(of: /\/Katas\/([^:]+):(\d+):/)
+        {
             location = "Katas/\(match.1):\(match.2)"
+            message =
+                message ?? "Infinite recursion: the compiler warned that this call calls itself forever."
         }
         return RunReport.Crash(signal: signal, message: message, location: location)
     }

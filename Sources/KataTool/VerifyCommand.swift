@@ -84,6 +84,9 @@ enum VerifyCommand {
                 : printer.stoppedSummary(step, outcome)
             problems.append("\(outcome.name) \(what). A stub must never crash or hang.")
         }
+        for (module, crash) in report.backgroundCrashes.sorted(by: { $0.key < $1.key }) {
+            problems.append("\(module): \(printer.backgroundSummary(crash)). A stub must never crash.")
+        }
         let results = report.outcomes.map { outcome in
             let parts = outcome.name.split(separator: "/", maxSplits: 1).map(String.init)
             return TestResult(

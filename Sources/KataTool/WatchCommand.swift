@@ -54,12 +54,13 @@ enum WatchCommand {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
                     case "q", "quit": return 0
                     case "h", "hint":
+                        var options = context.options
+                        options.positional = [kata.pattern.name]
+                        options.step = nil
                         _ = HintCommand.run(
-                            {
-                                var options = context.options
-                                options.positional = [kata.pattern.name]
-                                return options
-                            }(), context)
+                            options,
+                            KataCommand.Context(
+                                workspace: context.workspace, terminal: context.terminal, options: options))
                         continue waiting
                     default: break waiting
                     }

@@ -70,14 +70,14 @@ struct Workspace {
         (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
     }
 
-    /// Whether a file of the kata changed after the tool last saved its state, so the step it
-    /// remembers may be out of date.
+    /// Whether a file of the kata changed after its tests last ran through the tool, so the
+    /// step the tool remembers may be out of date.
     func kataChangedSinceLastRun(_ kata: Kata) -> Bool {
         let fileManager = FileManager.default
         func modified(_ url: URL) -> Date? {
             (try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
         }
-        guard let saved = modified(stateFile) else { return true }
+        guard let saved = loadState().lastRun[kata.pattern.name] else { return true }
         let folder = "Katas/\(kata.pattern.name)"
         return files(in: folder).contains { file in
             (modified(root.appending(path: "\(folder)/\(file)")) ?? .distantPast) > saved
@@ -100,10 +100,23 @@ struct Workspace {
 
 /// What the tool remembers between runs, in `.kata/state.json`.
 struct LearnerState: Codable, Equatable {
-    /// The katas whose tests the learner has run through the tool.
+    /// The katas the learner has tried: run on their own through the tool, or with a step green.
     var ran: Set<String> = []
+    /// When each kata's tests last ran through the tool.
+    var lastRun: [String: Date] = [:]
     /// Each kata's step to work on, as of its last run (absent once every step is green).
     var currentStep: [String: Int] = [:]
     /// How many hints the learner has seen, by `Pattern/step`.
     var hintsSeen: [String: Int] = [:]
+
+    init() {}
+
+    /// Reads what is there: a state file from an older tool lacks newer fields.
+    init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        ran = try values.decodeIfPresent(Set<String>.self, forKey: .ran) ?? []
+        lastRun = try values.decodeIfPresent([String: Date].self, forKey: .lastRun) ?? [:]
+        currentStep = try values.decodeIfPresent([String: Int].self, forKey: .currentStep) ?? [:]
+        hintsSeen = try values.decodeIfPresent([String: Int].self, forKey: .hintsSeen) ?? [:]
+    }
 }

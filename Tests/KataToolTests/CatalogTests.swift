@@ -49,7 +49,7 @@ struct CatalogTests {
 
     @Test(
         "Unknown names match nothing and suggest the closest katas",
-        arguments: ["flyweigth", "singelton", "strat"])
+        arguments: ["flyweigth", "singelton", "strat", "cor", "CoR"])
     func suggests(name: String) {
         #expect(Catalog.kata(named: name) == nil)
         #expect(!Catalog.suggestions(for: name).isEmpty)

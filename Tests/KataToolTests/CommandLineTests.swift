@@ -21,6 +21,10 @@ struct CommandLineTests {
             try Options(parsing: ["--step", "0"], allowed: ["--step"])
         }
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) {
+            try Options(parsing: ["--time-limit", "1e30"], allowed: ["--time-limit"])
+        }
+        #expect(try Options(parsing: ["--time-limit=3"], allowed: ["--time-limit"]).timeLimit == .seconds(3))
     }
 
     @Test("Every command has --help, and it exits 0", arguments: KataCommand.commands.map(\.name))
@@ -35,6 +39,16 @@ struct CommandLineTests {
         ])
     func unknownNames(arguments: [String]) {
         #expect(KataCommand.run(arguments + package) == 2)
+    }
+
+    @Test("Help: `kata --help` and `kata help` list the commands; an unknown topic is an error")
+    func topLevelHelp() {
+        #expect(KataCommand.run(["--help"]) == 0)
+        #expect(KataCommand.run(["help"]) == 0)
+        #expect(KataCommand.run(["help", "watch"]) == 0)
+        #expect(KataCommand.run(["help", "nonsense"]) == 2)
+        let test = KataCommand.command(named: "test")
+        #expect(test.map(KataCommand.help(for:))?.contains("--step") == false, "test takes no --step")
     }
 
     @Test("Outside the repository, every command says so and exits 2")

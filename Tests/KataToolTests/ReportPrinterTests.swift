@@ -83,6 +83,16 @@ struct ReportPrinterTests {
         )
     }
 
+    @Test("A compile error in a kata's tests belongs to that kata: its API differs from the brief's")
+    func compileErrorInTests() {
+        let error = RunReport.CompilerError(
+            file: "Tests/StrategyTests/Step1LexicalSearch.swift", line: 8, column: 20, message: "inaccessible"
+        )
+        #expect(error.kata?.pattern.name == "Strategy")
+        let printer = ReportPrinter(workspace: Workspace(root: repositoryRoot), terminal: .plain)
+        #expect(printer.compileFailure(error).hasPrefix("The Strategy kata does not compile:"))
+    }
+
     @Test("Colours only for a terminal")
     func colours() {
         #expect(Terminal(isInteractive: true, usesColor: true).paint("x", .red) == "\u{1B}[31mx\u{1B}[0m")

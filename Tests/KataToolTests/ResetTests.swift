@@ -105,6 +105,21 @@ struct ResetTests {
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data("stub".utf8))
     }
 
+    @Test(
+        "The stubs are the newest commit with a TODO for every step, even after the learner commits their work"
+    )
+    func gitStubsAfterCommittedWork() throws {
+        let folder = try TemporaryFolder()
+        let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
+        try folder.write("Katas/Strategy/Lexical.swift", stub)
+        let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
+        try shell("git init -q && \(commit) stubs", in: folder.url)
+        try folder.write("Katas/Strategy/Lexical.swift", "solved, TODOs gone")
+        try shell("\(commit) 'my work'", in: folder.url)
+        let source = try GitStubSource(root: folder.url, kata: try #require(Catalog.kata(named: "strategy")))
+        #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
+    }
+
     func shell(_ command: String, in folder: URL) throws {
         let process = Process()
         process.executableURL = URL(filePath: "/bin/sh")

@@ -189,7 +189,7 @@ struct TestRunnerTests {
             in: folder,
             script: """
                 if [ -z "$scratch" ]; then
-                  echo "\(TestRunner.lockMessage) using '.build', waiting until that process has finished execution..."
+                  echo "Another instance of SwiftPM (PID: 20470) is already running using '.build', waiting until that process has finished execution..."
                   sleep 300
                 fi
                 cat done.jsonl >> "$stream"
@@ -222,6 +222,45 @@ struct TestRunnerTests {
                     message: "cannot find 'x' in scope")
             ])
         #expect(report.buildErrors.first?.kata?.pattern.name == "Strategy")
+    }
+
+    @Test("A crash in one kata's code during another kata's test is blamed on the kata that crashed")
+    func backgroundCrash() throws {
+        let folder = try TemporaryFolder()
+        let listing = [StreamLine.test(a, name: "A"), StreamLine.test(c, name: "C")]
+        try folder.write(
+            "first.jsonl",
+            stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", c)]))
+        try folder.write(
+            "second.jsonl",
+            stream(
+                listing + [
+                    StreamLine.event("runStarted"), StreamLine.event("testStarted", c),
+                    StreamLine.event("testEnded", c), StreamLine.event("runEnded"),
+                ]))
+        let root = folder.url.path
+        let runner = try runner(
+            in: folder,
+            script: """
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                  echo 'Thread 3 crashed:'
+                  echo ''
+                  echo '2 [ra] 0x0000 closure in Lexical.start() + 9 in T.xctest at \(root)/Katas/Strategy/Lexical.swift:30:5'
+                  echo ''
+                  echo "error: Exited with unexpected signal code 4"
+                else
+                  cat second.jsonl >> "$stream"
+                fi
+                exit 1
+                """)
+        let report = runner.run(modules: ["StrategyTests", "FactoryTests"])
+        #expect(report.backgroundCrashes["StrategyTests"]?.location == "Katas/Strategy/Lexical.swift:30")
+        #expect(
+            report.outcomes.first { $0.id == c }?.status == .passed,
+            "The Factory test that was running is innocent")
+        #expect(report.outcomes.first { $0.id == a }?.status == .notRun)
+        #expect(folder.read("arguments.txt")?.contains("--skip ^StrategyTests\\.") == true)
     }
 
     @Test("Names are escaped for --filter and --skip")
