@@ -98,7 +98,7 @@ struct TestRunner {
                 skips.append("^" + Self.escaped(culprit) + "\\.")
                 skippedModules.insert(culprit)
                 progress(
-                    "\(culprit)'s code crashed the test process outside its own tests; running the rest without it."
+                    "The \(crash.kata?.pattern.displayName ?? culprit) kata's code crashed the test process outside its own tests; running the rest without it."
                 )
                 if let modules, Set(modules).isSubset(of: skippedModules) { break }
                 continue
