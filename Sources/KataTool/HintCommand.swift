@@ -68,7 +68,7 @@ enum HintCommand {
                     "That was the last hint for this step. Still stuck? `swift run kata solution \(name.lowercased())`.",
                     .dim))
         } else {
-            print(context.terminal.paint("Run it again for the next hint.", .dim))
+            print(context.terminal.paint("Ask again for the next hint.", .dim))
         }
         state.hintsSeen[key] = index + 1
         workspace.save(state)

@@ -27,7 +27,10 @@ struct KataCommand {
         var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
 
         /// The test runner, with the options' build folder and time limit.
+        ///
+        /// Before the learner's first run, it notes where the untouched stubs are, for `reset`.
         func runner(quiet: Bool = false) -> TestRunner {
+            GitStubSource.recordStubCommits(in: workspace)
             let terminal = terminal
             var runner = TestRunner(
                 root: workspace.root, scratchPath: options.scratchPath,
@@ -154,9 +157,12 @@ struct KataCommand {
         if let first = arguments.first, !first.hasPrefix("-") {
             name = first
             arguments.removeFirst()
+        } else if arguments.contains("--help") || arguments.contains("-h") {
+            name = "help"  // `kata --help`: every command, not only the default one
+            arguments = []
         }
-        if name == "help" || (name == "progress" && ["--help", "-h"].contains(arguments.first)) {
-            guard let topic = arguments.first, !topic.hasPrefix("-") else {
+        if name == "help" {
+            guard let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
                 print(usage)
                 return 0
             }
@@ -274,6 +280,12 @@ struct KataCommand {
         let printer = context.printer
         if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
             print(printer.compileFailure(error))
+            if error.kata == kata {
+                // Code that doesn't compile yet is a try too: `solution` no longer asks first.
+                var state = context.workspace.loadState()
+                state.ran.insert(kata.pattern.name)
+                context.workspace.save(state)
+            }
             return 1
         }
         if let failure = report.failure { print(context.terminal.paint(failure, .red)) }

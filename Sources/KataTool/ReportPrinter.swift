@@ -165,9 +165,9 @@ struct ReportPrinter {
             + "\n  \(error.file):\(error.line):\(error.column): error: \(error.message)\n"
         if error.isInTests, let kata = error.kata {
             text +=
-                "  The tests use your code as the brief declares it: check the names, `public` and the "
-                + "signatures in Katas/\(kata.pattern.name)/ against the stubs (`swift run kata solution "
-                + "\(kata.pattern.name.lowercased())` shows the difference).\n"
+                "  The tests use your code as the stubs declared it: keep the stubs' names, `public` and "
+                + "signatures in Katas/\(kata.pattern.name)/ (`git diff -- Katas/\(kata.pattern.name)` shows "
+                + "what you changed).\n"
         }
         return text
             + "  SwiftPM builds every kata into one test binary, so no kata's tests can run until it compiles."

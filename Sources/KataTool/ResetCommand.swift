@@ -22,7 +22,9 @@ enum ResetCommand {
         }
         let source: GitStubSource
         do {
-            source = try GitStubSource(root: context.workspace.root, kata: kata)
+            source = try GitStubSource(
+                root: context.workspace.root, kata: kata,
+                recorded: context.workspace.loadState().stubCommits[kata.pattern.name])
         } catch {
             Terminal.printError(
                 "Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
@@ -175,8 +177,13 @@ struct GitStubSource: StubSource {
     let root: URL
     let commit: String
 
-    init(root: URL, kata: Kata? = nil) throws {
+    init(root: URL, kata: Kata? = nil, recorded: String? = nil) throws {
         self.root = root
+        // The commit the tool saw the kata's stubs untouched in, on its first run: surest of all.
+        if let recorded, (try? Self.git(["cat-file", "-e", "\(recorded)^{commit}"], in: root)) != nil {
+            commit = recorded
+            return
+        }
         let upstream = try? Self.git(["merge-base", "HEAD", "origin/HEAD"], in: root)
         let head = try Self.git(["rev-parse", "HEAD"], in: root)
         let base = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(
@@ -188,16 +195,41 @@ struct GitStubSource: StubSource {
     private static func newestStubCommit(of kata: Kata, from base: String, in root: URL) throws -> String? {
         let folder = "Katas/\(kata.pattern.name)/"
         let history = try git(["log", "--format=%H", "-n", "50", base, "--", folder], in: root)
-        for commit in String(decoding: history, as: UTF8.self).split(separator: "\n").map(String.init) {
-            let source = GitStubSource(root: root, commit: commit)
-            var steps: Set<Int> = []
-            for file in try source.files(in: String(folder.dropLast())) where file.hasSuffix(".swift") {
-                let text = String(decoding: try source.contents(of: file), as: UTF8.self)
-                steps.formUnion(ShapeCheck.todoSteps(in: text).map(\.step))
-            }
-            if steps.isSuperset(of: 1...kata.stepCount) { return commit }
+        for commit in String(decoding: history, as: UTF8.self).split(separator: "\n").map(String.init)
+        where try GitStubSource(root: root, commit: commit).hasEveryTodo(of: kata) {
+            return commit
         }
         return nil
+    }
+
+    /// Whether the kata's folder at this commit has a `// TODO: Step N` for every step.
+    func hasEveryTodo(of kata: Kata) throws -> Bool {
+        var steps: Set<Int> = []
+        for file in try files(in: "Katas/\(kata.pattern.name)") where file.hasSuffix(".swift") {
+            steps.formUnion(
+                ShapeCheck.todoSteps(in: String(decoding: try contents(of: file), as: UTF8.self)).map(\.step))
+        }
+        return steps.isSuperset(of: 1...kata.stepCount)
+    }
+
+    /// Notes that `HEAD` holds a kata's stubs, for each kata not noted yet that is untouched there.
+    ///
+    /// Untouched: no local change, and a TODO for every step. The tool does this before every
+    /// run, so the first run after cloning notes the stubs before the learner commits any work.
+    static func recordStubCommits(in workspace: Workspace) {
+        var state = workspace.loadState()
+        let missing = Catalog.katas.filter { state.stubCommits[$0.pattern.name] == nil }
+        guard !missing.isEmpty,
+            let head = try? git(["rev-parse", "HEAD"], in: workspace.root),
+            let head = Optional(
+                String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return }
+        let changed = VerifyCommand.locallyChangedKataFiles(in: workspace.root)
+        let source = GitStubSource(root: workspace.root, commit: head)
+        for kata in missing where !changed.contains(where: { $0.hasPrefix("Katas/\(kata.pattern.name)/") }) {
+            if (try? source.hasEveryTodo(of: kata)) == true { state.stubCommits[kata.pattern.name] = head }
+        }
+        workspace.save(state)
     }
 
     private init(root: URL, commit: String) {

@@ -48,8 +48,9 @@ struct Terminal: Sendable {
         guard isatty(STDIN_FILENO) == 1 else { return false }
         print("\(question) [y/N] ", terminator: "")
         flush()
-        // Nothing runs while the tool asks, so Ctrl-C may end it at once, as it does anywhere else.
-        signal(SIGINT, SIG_DFL)
+        // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it
+        // at once, as it does anywhere else.
+        for stop in [SIGINT, SIGQUIT, SIGHUP, SIGTERM] { signal(stop, SIG_DFL) }
         defer { Interrupt.install() }
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

@@ -19,6 +19,9 @@ struct TestRunner {
     var timeLimit: Duration = .seconds(5)
     /// The command that runs the tests; the tool's tests put a fake in its place.
     var command: [String] = ["swift", "test"]
+    /// How long to wait for another SwiftPM to let go of the build folder before building in
+    /// ``fallbackScratchPath``: a build by hand ends soon, a hanging `swift test` never does.
+    var lockPatience: Duration = .seconds(3)
     /// How often the runner looks at the run.
     var pollInterval: Duration = .milliseconds(5)
     /// Told about what takes time: the build, a crash, a rerun.
@@ -86,8 +89,18 @@ struct TestRunner {
             }
             if stream.runEnded { break }
 
-            let crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
+            var crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
             let victim = stream.running.last
+            if let found = crash, found.location == nil,
+                let kata = victim.flatMap({ Catalog.kata(ofTestModule: String($0.prefix { $0 != "." })) }),
+                let place = Self.recursionWarning(in: outcome.log, kata: kata)
+            {
+                crash = RunReport.Crash(
+                    signal: found.signal,
+                    message: found.message
+                        ?? "Infinite recursion? The compiler warned that this call calls itself forever.",
+                    location: place)
+            }
             // Code left running in the background (a timer, a detached task) can crash while
             // another kata's test runs: blame the kata whose file the crash is in.
             if let crash, let culprit = crash.kata?.pattern.testModule,
@@ -185,6 +198,8 @@ struct TestRunner {
         var log = try? FileHandle(forReadingFrom: logFile)
         var logTail = ""
         var saidBuilding = false
+        // SwiftPM waits for another instance's lock; the tool waits a little, then builds elsewhere.
+        var lockSeen: (at: ContinuousClock.Instant, tail: String)?
         while child.isRunning {
             if Interrupt.requested {
                 pass.interrupted = true
@@ -203,9 +218,15 @@ struct TestRunner {
             }
             if !pass.stream.runStarted {
                 if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
-                if let data = try? log?.readToEnd() {
-                    logTail = String(logTail.suffix(200)) + String(decoding: data, as: UTF8.self)
-                    if Self.saysLockIsBusy(logTail) {
+                if let data = try? log?.readToEnd(), !data.isEmpty {
+                    logTail = String(logTail.suffix(400)) + String(decoding: data, as: UTF8.self)
+                    if lockSeen == nil, Self.saysLockIsBusy(logTail) { lockSeen = (now, logTail) }
+                }
+                if let seen = lockSeen {
+                    if logTail != seen.tail {
+                        lockSeen = nil  // the other SwiftPM let go: the build goes on here
+                        logTail = ""
+                    } else if now - seen.at > lockPatience {
                         pass.lockBusy = true
                         child.stop()
                         break
@@ -259,6 +280,19 @@ struct TestRunner {
         }
     }
 
+    /// Where the compiler warned, in the kata's own files, that a call calls itself forever:
+    /// the likely cause of a stack overflow, which prints no backtrace.
+    static func recursionWarning(in log: String, kata: Kata) -> String? {
+        let folder = "/Katas/\(kata.pattern.name)/"
+        for line in log.split(separator: "\n")
+        where line.contains("warning: function call causes an infinite recursion") && line.contains(folder) {
+            guard let start = line.range(of: folder) else { continue }
+            let parts = line[start.lowerBound...].dropFirst().split(separator: ":")
+            if parts.count > 1 { return parts.prefix(2).joined(separator: ":") }
+        }
+        return nil
+    }
+
     /// What the log of a crashed pass says: the signal, the runtime's message, and the first
     /// frame of the crashed thread in the learner's files.
     static func crash(in log: String, root: String) -> RunReport.Crash {
@@ -285,22 +319,15 @@ struct TestRunner {
                 break
             }
         }
+        // `#fileID` (`Proxy/Guard.swift`) leaves out subfolders: find the one file it names.
         if location == nil, let fatal,
-            let match = fatal.firstMatch(of: /([A-Za-z]+)\/([^\s:]+\.swift):(\d+)/),
+            let match = fatal.firstMatch(of: /([A-Za-z]+)\/([^\s:\/]+\.swift):(\d+)/),
             Catalog.katas.contains(where: { $0.pattern.name == match.1 })
         {
-            location = "Katas/\(match.1)/\(match.2):\(match.3)"
-        }
-        // A stack overflow prints no backtrace, but the compiler may have warned of its cause.
-        if location == nil,
-            let warning = lines.first(where: {
-                $0.contains("warning: function call causes an infinite recursion")
-            }),
-            let match = warning.firstMatch(of: /\/Katas\/([^:]+):(\d+):/)
-        {
-            location = "Katas/\(match.1):\(match.2)"
-            message =
-                message ?? "Infinite recursion: the compiler warned that this call calls itself forever."
+            let folder = "Katas/\(match.1)"
+            let files = (FileManager.default.subpaths(atPath: root + "/" + folder) ?? [])
+                .filter { $0 == match.2 || $0.hasSuffix("/" + match.2) }
+            if files.count == 1 { location = "\(folder)/\(files[0]):\(match.3)" }
         }
         return RunReport.Crash(signal: signal, message: message, location: location)
     }

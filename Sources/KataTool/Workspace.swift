@@ -108,6 +108,8 @@ struct LearnerState: Codable, Equatable {
     var currentStep: [String: Int] = [:]
     /// How many hints the learner has seen, by `Pattern/step`.
     var hintsSeen: [String: Int] = [:]
+    /// The commit each kata's untouched stubs were first seen in, for `reset`.
+    var stubCommits: [String: String] = [:]
 
     init() {}
 
@@ -118,5 +120,6 @@ struct LearnerState: Codable, Equatable {
         lastRun = try values.decodeIfPresent([String: Date].self, forKey: .lastRun) ?? [:]
         currentStep = try values.decodeIfPresent([String: Int].self, forKey: .currentStep) ?? [:]
         hintsSeen = try values.decodeIfPresent([String: Int].self, forKey: .hintsSeen) ?? [:]
+        stubCommits = try values.decodeIfPresent([String: String].self, forKey: .stubCommits) ?? [:]
     }
 }

@@ -46,6 +46,7 @@ struct TestRunnerTests {
         runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
         runner.timeLimit = timeLimit
         runner.pollInterval = .milliseconds(5)
+        runner.lockPatience = .milliseconds(200)
         return runner
     }
 
@@ -201,6 +202,50 @@ struct TestRunnerTests {
         let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
         #expect(arguments.count == 2)
         #expect(arguments.last?.contains("--scratch-path \(folder.url.path)/.build-kata") == true)
+    }
+
+    @Test("A lock let go soon is waited for: the build goes on in the usual folder")
+    func lockLetGo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let runner = try runner(
+            in: folder,
+            script: """
+                echo "Another instance of SwiftPM (PID: 1) is already running using '.build', waiting..."
+                sleep 0.05
+                echo "Building for debugging..."
+                sleep 0.5
+                cat done.jsonl >> "$stream"
+                """)
+        let report = runner.run(modules: nil)
+        #expect(report.failure == nil)
+        #expect(folder.read("arguments.txt")?.split(separator: "\n").count == 1)
+    }
+
+    @Test(
+        "A crash's place: a #fileID in a subfolder is found on disk; a recursion warning only in the kata's files"
+    )
+    func crashPlaces() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Katas/Proxy/Helpers/Guard.swift", "")
+        let crash = TestRunner.crash(
+            in: "Proxy/Guard.swift:3: Fatal error: Unexpectedly found nil", root: folder.url.path)
+        #expect(crash.location == "Katas/Proxy/Helpers/Guard.swift:3")
+        let elsewhere = TestRunner.crash(
+            in: "Synchronization/LinuxImpl.swift:157: Fatal error: lock", root: folder.url.path)
+        #expect(elsewhere.location == nil)
+
+        let log = """
+            /r/Katas/Strategy/Search.swift:21:9: warning: function call causes an infinite recursion
+            /r/Katas/Singleton/ConnectionManager.swift:19:9: warning: function call causes an infinite recursion
+            """
+        let singleton = try #require(Catalog.kata(named: "singleton"))
+        let flyweight = try #require(Catalog.kata(named: "flyweight"))
+        #expect(
+            TestRunner.recursionWarning(in: log, kata: singleton)
+                == "Katas/Singleton/ConnectionManager.swift:19")
+        #expect(TestRunner.recursionWarning(in: log, kata: flyweight) == nil)
     }
 
     @Test("A build that fails gives the compiler's errors, relative to the package, with their kata")
