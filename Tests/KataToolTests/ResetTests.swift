@@ -120,6 +120,26 @@ struct ResetTests {
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
     }
 
+    @Test(
+        "The stubs' commit, noted on the first run, wins even when the learner kept the TODOs and committed")
+    func recordedStubs() throws {
+        let folder = try TemporaryFolder()
+        let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
+        try folder.write("Katas/Strategy/Lexical.swift", stub)
+        let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
+        try shell("git init -q && \(commit) stubs", in: folder.url)
+        let workspace = Workspace(root: folder.url)
+        GitStubSource.recordStubCommits(in: workspace)
+        try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
+        try shell("\(commit) 'my work'", in: folder.url)
+        GitStubSource.recordStubCommits(in: workspace)  // later runs change nothing
+        let strategy = try #require(Catalog.kata(named: "strategy"))
+        let recorded = workspace.loadState().stubCommits["Strategy"]
+        #expect(recorded != nil)
+        let source = try GitStubSource(root: folder.url, kata: strategy, recorded: recorded)
+        #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
+    }
+
     func shell(_ command: String, in folder: URL) throws {
         let process = Process()
         process.executableURL = URL(filePath: "/bin/sh")
