@@ -116,7 +116,8 @@ struct ResetTests {
         try shell("git init -q && \(commit) stubs", in: folder.url)
         try folder.write("Katas/Strategy/Lexical.swift", "solved, TODOs gone")
         try shell("\(commit) 'my work'", in: folder.url)
-        let source = try GitStubSource(root: folder.url, kata: try #require(Catalog.kata(named: "strategy")))
+        let strategy = try #require(Catalog.kata(named: "strategy"))
+        let source = try GitStubSource(root: folder.url, kata: strategy)
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
     }
 
