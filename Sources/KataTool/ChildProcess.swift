@@ -136,15 +136,8 @@ final class ChildProcess {
             }
             return parents
         }
-        let process = Process()
-        process.executableURL = URL(filePath: "/bin/ps")
-        process.arguments = ["-A", "-o", "pid=,ppid="]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return [:] }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+        let listing = CapturedCommand.run(["ps", "-A", "-o", "pid=,ppid="])?.text ?? ""
+        for line in listing.split(separator: "\n") {
             let fields = line.split(separator: " ")
             if fields.count == 2, let pid = pid_t(fields[0]), let parent = pid_t(fields[1]) {
                 parents[pid] = parent

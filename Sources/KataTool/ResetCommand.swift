@@ -249,18 +249,10 @@ struct GitStubSource: StubSource {
     }
 
     private static func git(_ arguments: [String], in root: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard let result = CapturedCommand.run(["git", "-C", root.path] + arguments), result.status == 0
+        else {
             throw KataReset.Failure(description: "git \(arguments.joined(separator: " ")) failed")
         }
-        return data
+        return result.output
     }
 }

@@ -57,16 +57,7 @@ enum SolutionCommand {
 
     /// `diff -u` of two files in `root`; empty when they are the same or `diff` is missing.
     static func diff(_ mine: String, _ theirs: String, in root: URL) -> String {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["diff", "-u", mine, theirs]
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        // `diff` exits 1 when the files differ: its output is what counts.
+        CapturedCommand.run(["diff", "-u", mine, theirs], in: root)?.text ?? ""
     }
 }

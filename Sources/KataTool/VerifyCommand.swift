@@ -122,30 +122,22 @@ enum VerifyCommand {
             try fileManager.copyItem(at: root.appending(path: entry), to: destination.appending(path: entry))
         }
         // `git archive HEAD Katas | tar -x`: the committed stubs.
-        let archive = Process()
-        archive.executableURL = URL(filePath: "/bin/sh")
-        archive.arguments = [
-            "-c", "git -C \"$1\" archive HEAD Katas | tar -x -C \"$2\"", "sh", root.path, destination.path,
-        ]
-        try archive.run()
-        archive.waitUntilExit()
-        guard archive.terminationStatus == 0 else {
+        let archive = CapturedCommand.run([
+            "sh", "-c", "git -C \"$1\" archive HEAD Katas | tar -x -C \"$2\"", "sh", root.path,
+            destination.path,
+        ])
+        guard archive?.status == 0 else {
             throw KataReset.Failure(description: "`git archive HEAD Katas` failed")
         }
     }
 
     /// The kata files that differ from the last commit, according to git; empty without git.
     static func locallyChangedKataFiles(in root: URL) -> [String] {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path, "status", "--porcelain", "--", "Katas"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return [] }
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map { String($0.dropFirst(3)) }
+        guard
+            let status = CapturedCommand.run(["git", "-C", root.path, "status", "--porcelain", "--", "Katas"]
+            ),
+            status.status == 0
+        else { return [] }
+        return status.text.split(separator: "\n").map { String($0.dropFirst(3)) }
     }
 }
