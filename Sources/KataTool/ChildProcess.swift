@@ -156,9 +156,12 @@ enum Interrupt {
     /// to stop (SIGINT, SIGQUIT, SIGHUP, SIGTERM).
     static var requested: Bool { flag.load(ordering: .relaxed) }
 
-    /// Installs the handler for SIGINT, SIGQUIT, SIGHUP and SIGTERM.
+    /// The signals that stop the tool: Ctrl-C, Ctrl-\\, a closed terminal, a request to end.
+    static let signals = [SIGINT, SIGQUIT, SIGHUP, SIGTERM]
+
+    /// Installs the handler for every one of ``signals``.
     static func install() {
         let handler: @convention(c) (Int32) -> Void = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
-        for stop in [SIGINT, SIGQUIT, SIGHUP, SIGTERM] { signal(stop, handler) }
+        for stop in signals { signal(stop, handler) }
     }
 }

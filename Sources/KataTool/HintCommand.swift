@@ -13,6 +13,7 @@ enum HintCommand {
                 print(
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
+                GitStubSource.recordStubCommits(in: workspace)
                 let report = context.runner(quiet: true).run(modules: [kata.pattern.testModule])
                 if report.interrupted { return 130 }
                 if let error = report.buildErrors.first {

@@ -27,10 +27,7 @@ struct KataCommand {
         var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
 
         /// The test runner, with the options' build folder and time limit.
-        ///
-        /// Before the learner's first run, it notes where the untouched stubs are, for `reset`.
         func runner(quiet: Bool = false) -> TestRunner {
-            GitStubSource.recordStubCommits(in: workspace)
             let terminal = terminal
             var runner = TestRunner(
                 root: workspace.root, scratchPath: options.scratchPath,
@@ -48,9 +45,9 @@ struct KataCommand {
 
         /// The kata the first positional argument names; prints why not and returns `nil`
         /// when it names none.
-        func kata(required: Bool = true) -> Kata? {
+        func kata() -> Kata? {
             guard let name = options.positional.first else {
-                if required { Terminal.printError("Which kata? Name one: \(KataCommand.kataNames).") }
+                Terminal.printError("Which kata? Name one: \(KataCommand.kataNames).")
                 return nil
             }
             return KataCommand.kata(named: name)
@@ -247,6 +244,7 @@ struct KataCommand {
             }
             return 2
         }
+        GitStubSource.recordStubCommits(in: context.workspace)
         let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
         if report.interrupted { return 130 }
         if options.verbose { printLogs(of: report) }
@@ -269,6 +267,7 @@ struct KataCommand {
 
     static func test(_ options: Options, _ context: Context) -> Int32 {
         guard let kata = context.kata() else { return 2 }
+        GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context, verbose: options.verbose)
     }
 

@@ -54,8 +54,7 @@ struct ReportPrinter {
             let step = index + 1
             let title = brief.step(step)?.heading ?? "Step \(step)"
             let passed = tests.filter(\.passed).count
-            let mark =
-                progress.isGreen(step: step) ? terminal.paint("✔", .green) : terminal.paint("✘", .red)
+            let mark = terminal.mark(progress.isGreen(step: step))
             var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
             if let stopped = tests.first(where: { $0.status.stoppedTheRun }) {
                 line += " " + terminal.paint("(\(stoppedSummary(step, stopped)))", .red)

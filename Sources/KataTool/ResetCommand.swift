@@ -214,8 +214,9 @@ struct GitStubSource: StubSource {
 
     /// Notes that `HEAD` holds a kata's stubs, for each kata not noted yet that is untouched there.
     ///
-    /// Untouched: no local change, and a TODO for every step. The tool does this before every
-    /// run, so the first run after cloning notes the stubs before the learner commits any work.
+    /// Untouched: no local change, and a TODO for every step. The commands that run tests do
+    /// this first, so the first run after cloning notes the stubs before the learner commits any
+    /// work.
     static func recordStubCommits(in workspace: Workspace) {
         var state = workspace.loadState()
         let missing = Catalog.katas.filter { state.stubCommits[$0.pattern.name] == nil }

@@ -24,10 +24,17 @@ struct RunReport {
         let line: Int?
 
         /// The test module, such as `StrategyTests`.
-        var module: String { String(id.prefix { $0 != "." }) }
+        var module: String { Self.module(ofTest: id) }
         /// `Module.Suite/test()`, without the source location: what `--filter` and `--skip`
         /// match, and what the kata check prints.
-        var name: String { id.split(separator: "/").prefix(2).joined(separator: "/") }
+        var name: String { Self.name(ofTest: id) }
+
+        /// The module of the test `id` names.
+        static func module(ofTest id: String) -> String { String(id.prefix { $0 != "." }) }
+        /// `id` without its source location.
+        static func name(ofTest id: String) -> String {
+            id.split(separator: "/").prefix(2).joined(separator: "/")
+        }
         var passed: Bool { status == .passed }
     }
 
@@ -102,5 +109,15 @@ struct RunReport {
     /// The outcomes of one test module.
     func outcomes(inModule module: String) -> [Outcome] {
         outcomes.filter { $0.module == module }
+    }
+}
+
+extension RunReport.Outcome {
+    /// The outcome of the test `id`, with what `stream` says of its name and place.
+    init(id: String, status: Status, stream: EventStream) {
+        self.init(
+            id: id, displayName: stream.displayNames[id] ?? id, status: status,
+            issues: stream.issues[id] ?? [],
+            filePath: stream.locations[id]?.filePath, line: stream.locations[id]?.line)
     }
 }

@@ -179,6 +179,6 @@ struct ShapeCheck {
     }
 
     private func read(_ path: String) -> String {
-        (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
+        Workspace(root: root).read(path)
     }
 }

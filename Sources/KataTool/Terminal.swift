@@ -37,6 +37,11 @@ struct Terminal: Sendable {
         usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
+    /// A green ✔ when `ok`, a red ✘ otherwise.
+    func mark(_ ok: Bool) -> String {
+        ok ? paint("✔", .green) : paint("✘", .red)
+    }
+
     /// Clears the screen, on a terminal only.
     func clearScreen() {
         if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
@@ -50,7 +55,7 @@ struct Terminal: Sendable {
         flush()
         // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it
         // at once, as it does anywhere else.
-        for stop in [SIGINT, SIGQUIT, SIGHUP, SIGTERM] { signal(stop, SIG_DFL) }
+        for stop in Interrupt.signals { signal(stop, SIG_DFL) }
         defer { Interrupt.install() }
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

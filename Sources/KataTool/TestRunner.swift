@@ -62,10 +62,8 @@ struct TestRunner {
             for id in stream.started {
                 guard let ended = stream.ended[id] else { continue }
                 results[id] = RunReport.Outcome(
-                    id: id, displayName: stream.displayNames[id] ?? id,
-                    status: ended.skipped ? .skipped : ended.passed ? .passed : .failed,
-                    issues: stream.issues[id] ?? [], filePath: stream.locations[id]?.filePath,
-                    line: stream.locations[id]?.line)
+                    id: id, status: ended.skipped ? .skipped : ended.passed ? .passed : .failed,
+                    stream: stream)
             }
             if outcome.lockBusy, scratch != fallbackScratchPath {
                 progress(
@@ -92,7 +90,8 @@ struct TestRunner {
             var crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
             let victim = stream.running.last
             if let found = crash, found.location == nil,
-                let kata = victim.flatMap({ Catalog.kata(ofTestModule: String($0.prefix { $0 != "." })) }),
+                let kata = victim.flatMap({ Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0)) }
+                ),
                 let place = Self.recursionWarning(in: outcome.log, kata: kata)
             {
                 crash = RunReport.Crash(
@@ -104,7 +103,7 @@ struct TestRunner {
             // Code left running in the background (a timer, a detached task) can crash while
             // another kata's test runs: blame the kata whose file the crash is in.
             if let crash, let culprit = crash.kata?.pattern.testModule,
-                culprit != victim.map({ String($0.prefix { $0 != "." }) }),
+                culprit != victim.map(RunReport.Outcome.module(ofTest:)),
                 report.backgroundCrashes[culprit] == nil
             {
                 report.backgroundCrashes[culprit] = crash
@@ -122,13 +121,10 @@ struct TestRunner {
             }
             let status: RunReport.Outcome.Status =
                 crash.map { .crashed($0) } ?? .hung(seconds: Self.seconds(timeLimit))
-            results[victim] = RunReport.Outcome(
-                id: victim, displayName: stream.displayNames[victim] ?? victim, status: status,
-                issues: stream.issues[victim] ?? [], filePath: stream.locations[victim]?.filePath,
-                line: stream.locations[victim]?.line)
-            let module = String(victim.prefix { $0 != "." })
+            results[victim] = RunReport.Outcome(id: victim, status: status, stream: stream)
+            let module = RunReport.Outcome.module(ofTest: victim)
             strikes[module, default: 0] += 1
-            let name = victim.split(separator: "/").prefix(2).joined(separator: "/")
+            let name = RunReport.Outcome.name(ofTest: victim)
             if strikes[module, default: 0] >= 2 {
                 skips.append("^" + Self.escaped(module) + "\\.")
                 skippedModules.insert(module)

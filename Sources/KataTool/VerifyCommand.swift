@@ -8,7 +8,6 @@ enum VerifyCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         let workspace = context.workspace
         let terminal = context.terminal
-        let mark = { (ok: Bool) in ok ? terminal.paint("✔", .green) : terminal.paint("✘", .red) }
         print("Kata verify: the kata contract, on the stubs as committed.\n")
 
         var checked = workspace
@@ -33,12 +32,12 @@ enum VerifyCommand {
         let shapeProblems = shape.problems()
         let patterns = shape.patternsPresent()
         print(
-            "\(mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas"
+            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas"
         )
         for problem in shapeProblems { print("  - \(problem)") }
         let catalogProblems = CatalogCheck(workspace: checked).problems()
         print(
-            "\(mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
+            "\(terminal.mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
                 + "the step suites and the briefs' hints agree")
         for problem in catalogProblems { print("  - \(problem)") }
 
@@ -99,12 +98,12 @@ enum VerifyCommand {
         for summary in verdict.summaries {
             let ok = summary.total > 0 && summary.red == summary.total
             print(
-                "\(ok ? terminal.paint("✔", .green) : terminal.paint("✘", .red)) \(summary.pattern.testModule): "
+                "\(terminal.mark(ok)) \(summary.pattern.testModule): "
                     + "\(summary.red) of \(summary.total) tests red on the stubs")
         }
         let othersOK = verdict.otherPassed == verdict.otherTotal
         print(
-            "\(othersOK ? terminal.paint("✔", .green) : terminal.paint("✘", .red)) Other tests: "
+            "\(terminal.mark(othersOK)) Other tests: "
                 + "\(verdict.otherPassed) of \(verdict.otherTotal) green")
         problems += verdict.problems
         for problem in problems { print("  - \(problem)") }

@@ -27,6 +27,8 @@ enum WatchCommand {
         }
         let workspace = context.workspace
         let terminal = context.terminal
+        // Once, not on every save: it asks git about every kata until each one is noted.
+        GitStubSource.recordStubCommits(in: workspace)
         var snapshot = modificationTimes(in: workspace)
         var runs = 0
         let input = StandardInput()
@@ -90,9 +92,7 @@ enum WatchCommand {
     static func modificationTimes(in workspace: Workspace) -> [String: Date] {
         var times: [String: Date] = [:]
         for file in workspace.files(in: "Katas") {
-            let path = workspace.root.appending(path: "Katas/\(file)").path
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            times["Katas/\(file)"] = attributes?[.modificationDate] as? Date ?? .distantPast
+            times["Katas/\(file)"] = workspace.modificationDate(of: "Katas/\(file)")
         }
         return times
     }

@@ -73,15 +73,16 @@ struct Workspace {
     /// Whether a file of the kata changed after its tests last ran through the tool, so the
     /// step the tool remembers may be out of date.
     func kataChangedSinceLastRun(_ kata: Kata) -> Bool {
-        let fileManager = FileManager.default
-        func modified(_ url: URL) -> Date? {
-            (try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-        }
         guard let saved = loadState().lastRun[kata.pattern.name] else { return true }
         let folder = "Katas/\(kata.pattern.name)"
-        return files(in: folder).contains { file in
-            (modified(root.appending(path: "\(folder)/\(file)")) ?? .distantPast) > saved
-        }
+        return files(in: folder).contains { modificationDate(of: "\(folder)/\($0)") > saved }
+    }
+
+    /// When the file at `path` (relative to the root) last changed; the distant past if it is
+    /// gone.
+    func modificationDate(of path: String) -> Date {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: root.appending(path: path).path)
+        return attributes?[.modificationDate] as? Date ?? .distantPast
     }
 
     /// The learner's state: hints seen, katas run.
