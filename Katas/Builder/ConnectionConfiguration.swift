@@ -47,7 +47,7 @@ public final class LiveConnection: Sendable {
     ///
     /// - Throws: ``MessagingKit/TransportError/notConnected(_:)`` until the server accepted
     ///   the connection.
-    public func send(_ event: Event) throws(TransportError) {
+    public func send(_ event: Event) throws {
         try transport.send(event)
     }
 }

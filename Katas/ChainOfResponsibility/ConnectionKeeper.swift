@@ -12,8 +12,9 @@ public protocol KeeperHandler: Sendable {
     /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
     /// came from.
     ///
-    /// - Throws: ``LifecycleError`` when the connection refuses (it moved since it was asked).
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError)
+    /// - Throws: what the connection throws, unchanged: a ``LifecycleError`` when it refuses (it
+    ///   moved since it was asked).
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
 /// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
@@ -41,9 +42,10 @@ public struct ConnectionKeeper: Sendable {
     /// no later rule is asked. When none can, nothing happens to it. A rule that fails doesn't
     /// stop the pass: the other connections are still looked after.
     ///
-    /// - Returns: The refusals from rules that failed, in pool order; empty when all went well.
+    /// - Returns: The errors of rules that failed, unchanged and in pool order; empty when all
+    ///   went well.
     @discardableResult
-    public func pass() async -> [LifecycleError] {
+    public func pass() async -> [any Error] {
         // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts.
         []
     }

@@ -15,7 +15,7 @@ public struct ReconnectHandler: KeeperHandler {
     }
 
     /// Connects.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does.
     }
 }
@@ -32,7 +32,7 @@ public struct IdleDisconnectHandler: KeeperHandler {
     }
 
     /// Disconnects.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does.
     }
 }
@@ -49,7 +49,7 @@ public struct ReleaseHandler: KeeperHandler {
     }
 
     /// Releases the connection, then removes it from the pool.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does. (The seed's version only disconnected.)
     }
 }

@@ -5,7 +5,7 @@ import MessagingKit
 ///
 /// The same URL always gives the same connection (the same object, with the same id) until it
 /// is released; the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold. Feature
-/// code asks for a ``ConnectionHandler`` and never makes a connection itself.
+/// code asks for a ``ConnectionHandle`` and never makes a connection itself.
 ///
 /// It is an actor: any task may call it, and the actor runs one call at a time.
 public actor ConnectionPool: ConnectionPooling {
@@ -26,7 +26,7 @@ public actor ConnectionPool: ConnectionPooling {
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
     ///   pooled then.
-    public func connection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+    public func connection(for url: URL) throws -> any Connection {
         // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
         // For now every request makes a new connection, as if there were no pool.
         try factory.makeConnection(for: url)
@@ -36,10 +36,10 @@ public actor ConnectionPool: ConnectionPooling {
     /// not connecting or connected yet.
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
+    public func makeHandle(for url: URL) throws -> ConnectionHandle {
         // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use,
         //       and start connecting the shared connection.
-        ConnectionHandler(connection: try connection(for: url))
+        ConnectionHandle(connection: try connection(for: url))
     }
 
     /// Whether any handle on `url`'s connection is still open and held by someone.

@@ -31,7 +31,7 @@ public final class OfflineTransportProxy: Transport {
 
     /// The refusals of held sends that the real transport turned down for good when they were
     /// delivered (for example a protection proxy behind this one), in order.
-    public var undeliverable: [TransportError] {
+    public var undeliverable: [any Error] {
         // TODO: Step 3 — what was refused for good on delivery.
         []
     }
@@ -52,7 +52,7 @@ public final class OfflineTransportProxy: Transport {
     /// the event otherwise.
     ///
     /// - Throws: What the real transport throws for a reason other than not being connected.
-    public func send(_ event: Event) throws(TransportError) {
+    public func send(_ event: Event) throws {
         // TODO: Step 2 — send now, or hold it.
     }
 

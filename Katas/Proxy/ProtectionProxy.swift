@@ -3,7 +3,7 @@ import MessagingKit
 /// Stands in for a transport and lets only a user who may post send.
 ///
 /// A send from a user without permission is refused with
-/// ``MessagingKit/TransportError/forbidden(event:user:)`` and never reaches the real transport.
+/// ``MessagingKit/SendForbidden`` and never reaches the real transport.
 /// Everything else (connect, status, events) goes through untouched.
 public final class ProtectionProxy: Transport {
     private let real: any Transport
@@ -37,9 +37,9 @@ public final class ProtectionProxy: Transport {
 
     /// Sends through the real transport if the user may post.
     ///
-    /// - Throws: ``MessagingKit/TransportError/forbidden(event:user:)`` when the user may not,
+    /// - Throws: ``MessagingKit/SendForbidden`` when the user may not,
     ///   whatever the connection's status; otherwise what the real transport throws.
-    public func send(_ event: Event) throws(TransportError) {
+    public func send(_ event: Event) throws {
         // TODO: Step 3 — refuse a user who may not post; pass the rest on.
     }
 

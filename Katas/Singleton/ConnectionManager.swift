@@ -3,7 +3,7 @@ import MessagingKit
 
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
-/// Feature code writes `try await ConnectionManager.shared.makeHandler(for: url)` and never builds a
+/// Feature code writes `try await ConnectionManager.shared.makeHandle(for: url)` and never builds a
 /// pool or a factory. Tests build their own managers with ``init(pool:)``, so no test sees what
 /// another left behind in ``shared``.
 ///
@@ -31,10 +31,10 @@ public final class ConnectionManager: Sendable {
     /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
     /// as long as its caller holds it.
     /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
-    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> any ConnectionHandling {
+    public func makeHandle(for url: URL) async throws -> any ConnectionHandling {
         // TODO: Step 1 — ask the pool you were given.
         // For now every call builds a pool of its own, as each screen did before there was a
         // manager: nothing is shared.
-        try await InMemoryConnectionPool().makeHandler(for: url)
+        try await InMemoryConnectionPool().makeHandle(for: url)
     }
 }

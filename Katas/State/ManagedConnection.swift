@@ -75,16 +75,18 @@ public final class ManagedConnection: LifecycleConnection {
 
     /// Sends `event` to the server (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
-    public func send(_ event: Event) throws(LifecycleError) {
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
+    ///   transport's own error, unchanged, when it fails the send.
+    public func send(_ event: Event) throws {
         throw .operationRefused(.send, in: state)
     }
 
     /// Sends `event` and calls `onReply` once, with the next event of the same name the server
     /// sends (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
-    public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws(LifecycleError) {
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
+    ///   transport's own error, unchanged, when it fails the send.
+    public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         throw .operationRefused(.request, in: state)
     }
 

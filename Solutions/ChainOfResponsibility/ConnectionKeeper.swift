@@ -18,8 +18,9 @@ public protocol KeeperHandler: Sendable {
     /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
     /// came from.
     ///
-    /// - Throws: ``LifecycleError`` when the connection refuses (it moved since it was asked).
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError)
+    /// - Throws: what the connection throws, unchanged: a ``LifecycleError`` when it refuses (it
+    ///   moved since it was asked).
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
 /// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
@@ -53,10 +54,11 @@ public struct ConnectionKeeper: Sendable {
     /// no later rule is asked. When none can, nothing happens to it. A rule that fails doesn't
     /// stop the pass: the other connections are still looked after.
     ///
-    /// - Returns: The refusals from rules that failed, in pool order; empty when all went well.
+    /// - Returns: The errors of rules that failed, unchanged and in pool order; empty when all
+    ///   went well.
     @discardableResult
-    public func pass() async -> [LifecycleError] {
-        var failures: [LifecycleError] = []
+    public func pass() async -> [any Error] {
+        var failures: [any Error] = []
         // Why a snapshot of the contents: the release rule removes connections from the pool,
         // and removing from a collection while walking it skips the next element.
         for pooled in await pool.contents() {

@@ -21,7 +21,7 @@ public struct ReconnectHandler: KeeperHandler {
     }
 
     /// Connects.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         try pooled.connection.connect()
     }
 }
@@ -37,7 +37,7 @@ public struct IdleDisconnectHandler: KeeperHandler {
     }
 
     /// Disconnects.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         try pooled.connection.disconnect()
     }
 }
@@ -56,7 +56,7 @@ public struct ReleaseHandler: KeeperHandler {
     }
 
     /// Releases the connection, then removes it from the pool.
-    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // Why release first: if the connection refuses, the pool keeps it and the next pass
         // tries again. A pool must never forget a connection that is still open.
         try pooled.connection.release()

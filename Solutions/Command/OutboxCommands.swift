@@ -21,7 +21,7 @@ public protocol OutboxCommand: Sendable {
     ///
     /// - Throws: The transport's error when it can't take the command now (it has just dropped).
     ///   The outbox then keeps the command, in its place, for the next connection.
-    func execute(on transport: any Transport) throws(TransportError)
+    func execute(on transport: any Transport) throws
 
     /// Tells the command it was cancelled before it ran: it never will.
     func cancel()
@@ -43,7 +43,7 @@ public struct SendCommand: OutboxCommand {
     }
 
     /// Sends the event.
-    public func execute(on transport: any Transport) throws(TransportError) {
+    public func execute(on transport: any Transport) throws {
         try transport.send(event)
     }
 }
@@ -62,7 +62,7 @@ public struct RequestCommand: OutboxCommand {
     }
 
     /// Sends the event; from then on, the reply may come.
-    public func execute(on transport: any Transport) throws(TransportError) {
+    public func execute(on transport: any Transport) throws {
         try transport.send(event)
         reply.markSent()
     }

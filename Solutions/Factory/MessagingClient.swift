@@ -20,7 +20,7 @@ public struct MessagingClient: Sendable {
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
     /// - Throws: the factory's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
-    public func open(_ url: URL) throws(ConnectionFactoryError) -> any Connection {
+    public func open(_ url: URL) throws -> any Connection {
         // Why typed throws: the caller learns from the signature that a refused URL is the
         // only way this fails, and `catch` gets a ConnectionFactoryError, not `any Error`.
         let connection = try factory.makeConnection(for: url)

@@ -8,9 +8,9 @@ import MessagingKit
 ///   asks its ``ConnectionFactory`` only for a URL it has never seen (or has released).
 /// - **Flyweight**: the ``Connection``. It holds the intrinsic state, the part every caller
 ///   shares: the socket (its transport), the URL and the id.
-/// - **Extrinsic state**: each caller's ``ConnectionHandler``, with its own subscriptions and
+/// - **Extrinsic state**: each caller's ``ConnectionHandle``, with its own subscriptions and
 ///   whether it is still open.
-/// - **Client**: feature code, which calls ``makeHandler(for:)`` and never makes a connection.
+/// - **Client**: feature code, which calls ``makeHandle(for:)`` and never makes a connection.
 ///
 /// It conforms to MessagingKit's `ConnectionPooling`, the pool's role. Code that builds on a
 /// pool (the Singleton kata's manager) depends on that protocol, so it needs neither this type
@@ -45,7 +45,7 @@ public actor ConnectionPool: ConnectionPooling {
     /// Why weak: a screen that goes away without calling `close()` drops its handle, and the
     /// connection stops being in use instead of staying pooled forever.
     private struct WeakHandler {
-        weak var handler: ConnectionHandler?
+        weak var handler: ConnectionHandle?
     }
 
     /// Creates an empty pool that asks `factory` for each new connection.
@@ -60,7 +60,7 @@ public actor ConnectionPool: ConnectionPooling {
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
     ///   pooled then.
-    public func connection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+    public func connection(for url: URL) throws -> any Connection {
         if let entry = entries[url] { return entry.connection }
         // Why this is safe from 1,000 tasks at once: an actor is reentrant only at an `await`,
         // and there is none between the lookup above and the insert below (the factory is
@@ -76,9 +76,9 @@ public actor ConnectionPool: ConnectionPooling {
     /// not connecting or connected yet.
     ///
     /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
-    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> ConnectionHandler {
+    public func makeHandle(for url: URL) throws -> ConnectionHandle {
         let connection = try connection(for: url)
-        let handler = ConnectionHandler(connection: connection)
+        let handler = ConnectionHandle(connection: connection)
         // Why record it here, in the same actor call: `release(_:)` runs either before this
         // call or after it, never in the middle, so it can't release a connection a caller has
         // just been handed.

@@ -16,7 +16,7 @@ public final class OfflineTransportProxy: Transport {
     private struct State {
         var held: [Event] = []
         var flushing = false
-        var undeliverable: [TransportError] = []
+        var undeliverable: [any Error] = []
     }
 
     private let state = Mutex(State())
@@ -40,7 +40,7 @@ public final class OfflineTransportProxy: Transport {
 
     /// The refusals of held sends that the real transport turned down for good when they were
     /// delivered (for example a protection proxy behind this one), in order.
-    public var undeliverable: [TransportError] { state.withLock { $0.undeliverable } }
+    public var undeliverable: [any Error] { state.withLock { $0.undeliverable } }
 
     /// Connects the real transport.
     public func connect() { real.connect() }
@@ -54,7 +54,7 @@ public final class OfflineTransportProxy: Transport {
     /// the event otherwise.
     ///
     /// - Throws: What the real transport throws for a reason other than not being connected.
-    public func send(_ event: Event) throws(TransportError) {
+    public func send(_ event: Event) throws {
         let sendNow = state.withLock { state -> Bool in
             guard state.held.isEmpty, !state.flushing, real.status == .connected else {
                 state.held.append(event)
@@ -65,7 +65,7 @@ public final class OfflineTransportProxy: Transport {
         guard sendNow else { return }
         do {
             try real.send(event)
-        } catch .notConnected {
+        } catch TransportError.notConnected {
             // It dropped between the check and the send: hold it, first in line.
             state.withLock { $0.held.insert(event, at: 0) }
         }
@@ -103,7 +103,7 @@ public final class OfflineTransportProxy: Transport {
             do {
                 try real.send(next)
                 state.withLock { _ = $0.held.removeFirst() }
-            } catch .notConnected {
+            } catch TransportError.notConnected {
                 state.withLock { $0.flushing = false }
                 return
             } catch {

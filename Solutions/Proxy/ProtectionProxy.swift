@@ -3,7 +3,7 @@ import MessagingKit
 /// Stands in for a transport and lets only a user who may post send.
 ///
 /// Role: a **protection proxy** for `Transport`. A send from a user without permission is
-/// refused with ``MessagingKit/TransportError/forbidden(event:user:)`` and never reaches the
+/// refused with ``MessagingKit/SendForbidden`` and never reaches the
 /// real transport. Everything else (connect, status, events) goes through untouched.
 ///
 /// Why a `final class` with only `let`s: `Transport` is a class protocol (a transport has
@@ -32,12 +32,12 @@ public final class ProtectionProxy: Transport {
 
     /// Sends through the real transport if the user may post.
     ///
-    /// - Throws: ``MessagingKit/TransportError/forbidden(event:user:)`` when the user may not,
+    /// - Throws: ``MessagingKit/SendForbidden`` when the user may not,
     ///   whatever the connection's status; otherwise what the real transport throws.
-    public func send(_ event: Event) throws(TransportError) {
+    public func send(_ event: Event) throws {
         // Why check before anything else: a refusal doesn't depend on the connection, and an
         // offline proxy behind this one must never hold what will never be allowed.
-        guard user.mayPost else { throw .forbidden(event: event.name, user: user.name) }
+        guard user.mayPost else { throw SendForbidden(event: event.name, user: user.name) }
         try real.send(event)
     }
 

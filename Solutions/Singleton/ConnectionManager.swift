@@ -4,7 +4,7 @@ import MessagingKit
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
 /// Role: **Singleton**. ``shared`` is the one instance the app uses. Feature code writes
-/// `try await ConnectionManager.shared.makeHandler(for: url)` and never builds a pool or a factory.
+/// `try await ConnectionManager.shared.makeHandle(for: url)` and never builds a pool or a factory.
 ///
 /// The seed's version was `class ConnectionManager` with
 /// `static let shared = ConnectionManager(connectionPool: …)`. In Swift 6 language mode that
@@ -51,10 +51,10 @@ public final class ConnectionManager: Sendable {
     /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
     /// as long as its caller holds it.
     /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
-    public func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> any ConnectionHandling {
+    public func makeHandle(for url: URL) async throws -> any ConnectionHandling {
         // Why no cache of handles here: the pool already shares the connection. A manager that
         // remembered handles would keep every screen's handle alive, and the pool would think
         // the connection was in use forever.
-        try await pool.makeHandler(for: url)
+        try await pool.makeHandle(for: url)
     }
 }

@@ -17,10 +17,10 @@ protocol ConnectionLifecycleState: Sendable {
     func connect(_ connection: ManagedConnection) throws(LifecycleError)
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
     func release(_ connection: ManagedConnection) throws(LifecycleError)
-    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError)
+    func send(_ event: Event, through connection: ManagedConnection) throws
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
-    ) throws(LifecycleError)
+    ) throws
     func onEvent(
         _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
         on connection: ManagedConnection
@@ -44,13 +44,13 @@ extension ConnectionLifecycleState {
     func release(_ connection: ManagedConnection) throws(LifecycleError) {
         throw .operationRefused(.release, in: name)
     }
-    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError) {
-        throw .operationRefused(.send, in: name)
+    func send(_ event: Event, through connection: ManagedConnection) throws {
+        throw LifecycleError.operationRefused(.send, in: name)
     }
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
-    ) throws(LifecycleError) {
-        throw .operationRefused(.request, in: name)
+    ) throws {
+        throw LifecycleError.operationRefused(.request, in: name)
     }
     // Why allowed by default: every state but `released` lets a screen subscribe, even before
     // the first connect, so it misses nothing once connected.
@@ -92,12 +92,12 @@ struct ConnectedState: ConnectionLifecycleState {
         try connection.enter(.disconnected)
         connection.transport.disconnect()
     }
-    func send(_ event: Event, through connection: ManagedConnection) throws(LifecycleError) {
+    func send(_ event: Event, through connection: ManagedConnection) throws {
         try connection.sendThroughTransport(event)
     }
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
-    ) throws(LifecycleError) {
+    ) throws {
         try connection.sendThroughTransport(event)
         connection.awaitReply(to: event.name, onReply)
     }

@@ -125,14 +125,16 @@ public final class ManagedConnection: LifecycleConnection {
 
     /// Sends `event` to the server (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
-    public func send(_ event: Event) throws(LifecycleError) { try current.send(event, through: self) }
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
+    ///   transport's own error, unchanged, when it fails the send.
+    public func send(_ event: Event) throws { try current.send(event, through: self) }
 
     /// Sends `event` and calls `onReply` once, with the next event of the same name the server
     /// sends (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
-    public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws(LifecycleError) {
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
+    ///   transport's own error, unchanged, when it fails the send.
+    public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         try current.request(event, onReply: onReply, through: self)
     }
 
@@ -148,13 +150,9 @@ public final class ManagedConnection: LifecycleConnection {
 
     // MARK: What the states call
 
-    /// Sends through the transport, reporting its error as ours.
-    func sendThroughTransport(_ event: Event) throws(LifecycleError) {
-        do {
-            try transport.send(event)
-        } catch {
-            throw .transport(error)
-        }
+    /// Sends through the transport; its error passes on unchanged.
+    func sendThroughTransport(_ event: Event) throws {
+        try transport.send(event)
     }
 
     /// Remembers a subscription.

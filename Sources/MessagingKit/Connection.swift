@@ -24,8 +24,9 @@ public protocol Connection: AnyObject, Sendable {
     func disconnect()
     /// Sends `event` to the server.
     ///
-    /// - Throws: ``TransportError/notConnected(_:)`` unless the connection is connected.
-    func send(_ event: Event) throws(TransportError)
+    /// - Throws: ``TransportError/notConnected(_:)`` unless the connection is connected, or
+    ///   whatever its transport throws. Untyped, because others implement it.
+    func send(_ event: Event) throws
     /// Calls `handler` with every event the server sends from now on.
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void)
 }

@@ -11,7 +11,9 @@ public protocol ConnectionFactory: Sendable {
     /// Makes a new, not yet connected connection to `url`.
     ///
     /// Every call makes a new connection: sharing connections is someone else's job.
-    /// - Throws: ``ConnectionFactoryError`` when this factory can't connect to `url`. Nothing is
-    ///   made in that case: no half-built connection, no socket.
-    func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection
+    /// - Throws: ``ConnectionFactoryError`` when this factory can't connect to `url`, or an error
+    ///   of the conforming factory's own. Nothing is made in that case: no half-built
+    ///   connection, no socket. Untyped, because others implement it: a factory over a real
+    ///   socket library has failures of its own to report.
+    func makeConnection(for url: URL) throws -> any Connection
 }

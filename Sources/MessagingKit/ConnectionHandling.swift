@@ -4,7 +4,7 @@ import Foundation
 /// caller still holds it open.
 ///
 /// A pool hands one out per request; the connection behind it is shared, the handle is not.
-/// The Flyweight kata's `ConnectionHandler` is one, and adds per-handle event subscriptions.
+/// The Flyweight kata's `ConnectionHandle` is one, and adds per-handle event subscriptions.
 /// Code that only hands handles out or counts them, such as the Singleton kata's manager, needs
 /// no more than this protocol.
 ///

@@ -6,13 +6,14 @@ import Foundation
 /// builds on a pool, such as the Singleton kata's manager, depends on this protocol rather than
 /// on another kata's answer, and its tests hand it a double. ``InMemoryConnectionPool`` is a
 /// ready-made one.
-public protocol ConnectionPooling<Handler>: Sendable {
+public protocol ConnectionPooling<Handle>: Sendable {
     /// The kind of handle this pool hands out.
-    associatedtype Handler: ConnectionHandling
+    associatedtype Handle: ConnectionHandling
 
     /// Opens a new handle on a connection to `url`.
     ///
     /// Every call gets a handle of its own.
-    /// - Throws: ``ConnectionFactoryError`` when no connection can be made for `url`.
-    func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> Handler
+    /// - Throws: whatever the pool's connection factory threw (``ConnectionFactoryError`` from
+    ///   the factories in this package), unchanged.
+    func makeHandle(for url: URL) async throws -> Handle
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// - Note: An actor, because any task may ask it for handles at the same moment.
 public actor InMemoryConnectionPool: ConnectionPooling {
     /// A handle on one ``RecordingConnection`` of its own.
-    public final class Handler: ConnectionHandling {
+    public final class Handle: ConnectionHandling {
         /// The connection this handle is on; a test can play its server.
         public let connection: RecordingConnection
         private let open = Atomic(true)
@@ -36,11 +36,11 @@ public actor InMemoryConnectionPool: ConnectionPooling {
     }
 
     /// A handle the pool knows about without keeping it alive.
-    private struct WeakHandler {
-        weak var handler: Handler?
+    private struct WeakHandle {
+        weak var handle: Handle?
     }
 
-    private var handlers: [WeakHandler] = []
+    private var handles: [WeakHandle] = []
 
     /// Every URL a handle was asked for, oldest first.
     public private(set) var requests: [URL] = []
@@ -49,21 +49,21 @@ public actor InMemoryConnectionPool: ConnectionPooling {
     public init() {}
 
     /// How many handles this pool made that are still open and held by someone.
-    public var openHandlers: Int {
-        handlers.count { $0.handler?.isOpen ?? false }
+    public var openHandles: Int {
+        handles.count { $0.handle?.isOpen ?? false }
     }
 
     /// Records the request and opens a handle on a new, connected ``RecordingConnection``.
     ///
     /// - Throws: ``ConnectionFactoryError/missingHost(_:)`` when `url` has no host; nothing is
     ///   recorded then.
-    public func makeHandler(for url: URL) throws(ConnectionFactoryError) -> Handler {
+    public func makeHandle(for url: URL) throws(ConnectionFactoryError) -> Handle {
         guard let host = url.host, !host.isEmpty else { throw .missingHost(url) }
         requests.append(url)
         let connection = RecordingConnection(url: url)
         connection.connect()
-        let handler = Handler(connection: connection)
-        handlers.append(WeakHandler(handler: handler))
-        return handler
+        let handle = Handle(connection: connection)
+        handles.append(WeakHandle(handle: handle))
+        return handle
     }
 }

@@ -14,8 +14,8 @@ public protocol KeeperPool: Sendable {
 
 /// One connection of a pool, and whether any caller holds a handle on it.
 ///
-/// What the keeper looks at to decide what to do with a connection (the seed's "keeper
-/// context").
+/// What the keeper looks at to decide what to do with a connection (the messaging write-up
+/// calls it the "keeper context").
 public struct PooledConnection: Sendable {
     /// The pooled connection.
     public let connection: any LifecycleConnection

@@ -15,8 +15,8 @@ public final class SocketConnection: Connection {
     /// The server this connection talks to: the transport's URL.
     public let url: URL
 
-    // Why not public: feature code must not reach past the connection into the library. That
-    // is the seam the seed's team wanted, so that the library can be replaced.
+    // Why not public: feature code must not reach past the connection into the library, so
+    // that the library can be replaced.
     private let transport: any Transport
 
     /// Creates an idle connection over `transport`.
@@ -40,8 +40,9 @@ public final class SocketConnection: Connection {
 
     /// Sends `event` through the transport.
     ///
-    /// - Throws: the transport's ``TransportError/notConnected(_:)`` unless connected.
-    public func send(_ event: Event) throws(TransportError) {
+    /// - Throws: what the transport throws, unchanged: ``TransportError/notConnected(_:)``
+    ///   unless connected.
+    public func send(_ event: Event) throws {
         try transport.send(event)
     }
 

@@ -22,8 +22,10 @@ public protocol Transport: AnyObject, Sendable {
     ///
     /// - Throws: ``TransportError/notConnected(_:)`` unless the status is
     ///   ``TransportStatus/connected``: the library cannot send while disconnected, and it does
-    ///   not queue for you.
-    func send(_ event: Event) throws(TransportError)
+    ///   not queue for you. A wrapper may throw an error of its own as well (a protection proxy
+    ///   refuses a user's send with ``SendForbidden``): the requirement is untyped because
+    ///   others implement it, and a typed `throws(TransportError)` would shut them out.
+    func send(_ event: Event) throws
     /// Calls `handler` with every new status, on the thread that caused the change.
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
     /// Calls `handler` with every event the server sends, on the thread that delivered it.
@@ -52,9 +54,6 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A test drove an ``InMemoryTransport`` in a way its status does not allow, for example
     /// `accept()` when nobody asked to connect.
     case notAllowed(action: String, status: TransportStatus)
-    /// The user `user` may not send the event `event`: a protection proxy refused it before it
-    /// reached the transport.
-    case forbidden(event: EventName, user: String)
 
     /// A sentence that names the operation and the status.
     public var description: String {
@@ -63,8 +62,6 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
             "The transport is \(status), not connected: it cannot send or receive."
         case .notAllowed(let action, let status):
             "\(action) is not possible while the transport is \(status)."
-        case .forbidden(let event, let user):
-            "\(user) may not send \(event)."
         }
     }
 }

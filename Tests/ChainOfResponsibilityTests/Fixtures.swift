@@ -165,7 +165,7 @@ final class CountingHandler: KeeperHandler {
         return answer(pooled)
     }
 
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws(LifecycleError) {
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         handledCount.add(1, ordering: .relaxed)
     }
 }

@@ -99,7 +99,7 @@ struct Step3Keeper {
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
-            failures == [.operationRefused(.release, in: .disconnected)],
+            failures.map { $0 as? LifecycleError } == [.operationRefused(.release, in: .disconnected)],
             "pass() returns each refusal, naming the operation and the state (step 3)")
         #expect(await pool.holds(stubborn), "A connection that refused to be released stays pooled (step 3)")
         #expect(idle.asked == [.disconnect], "The next connection is still looked after (step 3)")

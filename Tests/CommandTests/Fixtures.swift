@@ -108,7 +108,7 @@ struct MarkReadCommand: OutboxCommand {
         self.log = log
     }
 
-    func execute(on transport: any Transport) throws(TransportError) {
+    func execute(on transport: any Transport) throws {
         try transport.send(read)
         log.write("mark read")
     }
@@ -120,7 +120,7 @@ struct FollowUpCommand: OutboxCommand {
     let first: Event
     let followUp: @Sendable () -> Void
 
-    func execute(on transport: any Transport) throws(TransportError) {
+    func execute(on transport: any Transport) throws {
         try transport.send(first)
         followUp()
     }

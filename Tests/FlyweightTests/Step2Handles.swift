@@ -18,8 +18,8 @@ struct Step2Handles {
     @Test("Handles on one URL are separate objects on one shared connection")
     func handlesShareConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
-        let badge = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
         #expect(screen !== badge, "Every caller gets a handle of its own (step 2)")
         #expect(screen.connectionID == badge.connectionID, "Both handles are on the same connection (step 2)")
         #expect(
@@ -31,11 +31,11 @@ struct Step2Handles {
     @Test("Opening a handle starts connecting the shared connection, once")
     func handleConnects() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        _ = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
         #expect(transport.status == .connecting, "The first handle starts connecting the connection (step 2)")
         try accept(transport)
-        _ = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandle(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (step 2)")
         #expect(transport.connectAttempts == 1, "One socket, connected once, for every handle (step 2)")
     }
@@ -46,7 +46,7 @@ struct Step2Handles {
         _ = try await pool.connection(for: chat)
         let transport = try factory.transport(for: chat)
         try #require(transport.status == .idle, "connection(for:) alone doesn't connect (test setup)")
-        _ = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandle(for: chat)
         #expect(
             transport.status == .connecting,
             "Opening a handle connects the shared connection even when the pool already held it (step 2)")
@@ -56,8 +56,8 @@ struct Step2Handles {
     @Test("Each handle hears only the events it subscribed to")
     func handleHearsItsOwnSubscriptions() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
-        let badge = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
         let screenHeard = Heard()
         let badgeHeard = Heard()
         screen.onEvent(message.name, perform: screenHeard.action)
@@ -75,8 +75,8 @@ struct Step2Handles {
     @Test("A closed handle hears nothing more; the other handles still do")
     func closedHandleHearsNothing() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
-        let badge = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
         let screenHeard = Heard()
         let badgeHeard = Heard()
         screen.onEvent(message.name, perform: screenHeard.action)
@@ -99,7 +99,7 @@ struct Step2Handles {
     @Test("Every subscription hears, even two to one name; none made after close() does")
     func subscriptionsAddUp() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
         let list = Heard()
         let banner = Heard()
         screen.onEvent(message.name, perform: list.action)
@@ -120,11 +120,11 @@ struct Step2Handles {
     @Test("A new handle reconnects a shared connection the network dropped")
     func newHandleReconnects() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        _ = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
         try accept(transport)
         try transport.drop()
-        _ = try await pool.makeHandler(for: chat)
+        _ = try await pool.makeHandle(for: chat)
         #expect(
             transport.status == .connecting,
             "Opening a handle starts connecting a disconnected connection, not only an idle one (step 2)")
@@ -134,7 +134,7 @@ struct Step2Handles {
     @Test("A subscription may close its own handle while hearing an event", .timeLimit(.minutes(1)))
     func closeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
         let heard = Heard()
         screen.onEvent(message.name) { [screen] event in
             heard.action(event)
@@ -157,7 +157,7 @@ struct Step2Handles {
         #expect(
             await !pool.isInUse(chat), "A URL the pool never saw is not in use, and nothing crashes (step 2)")
         #expect(await pool.count == 0, "Asking isInUse pools nothing (step 2)")
-        let screen = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
         #expect(await pool.isInUse(chat), "An open handle: in use (step 2)")
         screen.close()
     }
@@ -165,8 +165,8 @@ struct Step2Handles {
     @Test("Closing the newer of two handles leaves the connection in use")
     func closingNewerHandleKeepsInUse() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let older = try await pool.makeHandler(for: chat)
-        let newer = try await pool.makeHandler(for: chat)
+        let older = try await pool.makeHandle(for: chat)
+        let newer = try await pool.makeHandle(for: chat)
         newer.close()
         #expect(
             await pool.isInUse(chat),
@@ -179,8 +179,8 @@ struct Step2Handles {
     @Test("A connection is in use while any of its handles is open")
     func inUseWhileAnyHandleOpen() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
-        let badge = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
         #expect(await pool.isInUse(chat), "Two open handles: in use (step 2)")
         screen.close()
         #expect(await pool.isInUse(chat), "One handle still open: still in use (step 2)")
@@ -192,7 +192,7 @@ struct Step2Handles {
     @Test("A handle nobody holds any more no longer keeps its connection in use")
     func droppedHandleIsNotInUse() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        var screen: ConnectionHandler? = try await pool.makeHandler(for: chat)
+        var screen: ConnectionHandle? = try await pool.makeHandle(for: chat)
         #expect(screen?.isOpen == true, "A new handle is open (step 2)")
         #expect(await pool.isInUse(chat), "An open handle keeps the connection in use (step 2)")
         // The screen goes away without calling close(): its handle is freed.

@@ -15,7 +15,7 @@ struct Step3Release {
     @Test("A connection with an open handle is not released")
     func inUseIsNotReleased() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
+        let screen = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
         try accept(transport)
 
@@ -32,8 +32,8 @@ struct Step3Release {
     func idleIsReleased() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
-        let screen = try await pool.makeHandler(for: chat)
-        _ = try await pool.makeHandler(for: support)
+        let screen = try await pool.makeHandle(for: chat)
+        _ = try await pool.makeHandle(for: support)
         let transport = try factory.transport(for: chat)
         try accept(transport)
         screen.close()
@@ -63,16 +63,16 @@ struct Step3Release {
         for round in 0..<200 {
             let pool = ConnectionPool(factory: factory)
             _ = try await pool.connection(for: chat)  // pooled, idle, no handle yet
-            let (released, handler) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandler?).self) {
+            let (released, handler) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandle?).self) {
                 group in
                 group.addTask { (await pool.release(chat), nil) }
-                group.addTask { (nil, try await pool.makeHandler(for: chat)) }
-                return try await group.reduce(into: (false, ConnectionHandler?.none)) { result, next in
+                group.addTask { (nil, try await pool.makeHandle(for: chat)) }
+                return try await group.reduce(into: (false, ConnectionHandle?.none)) { result, next in
                     if let released = next.0 { result.0 = released }
                     if let handler = next.1 { result.1 = handler }
                 }
             }
-            let handle = try #require(handler, "makeHandler(for:) returns a handle (step 3)")
+            let handle = try #require(handler, "makeHandle(for:) returns a handle (step 3)")
             let pooled = try await pool.connection(for: chat)
             #expect(
                 pooled.id == handle.connectionID,
@@ -93,7 +93,7 @@ struct Step3Release {
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
             for _ in 0..<1_000 {
                 group.addTask {
-                    let handler = try await pool.makeHandler(for: chat)
+                    let handler = try await pool.makeHandle(for: chat)
                     handler.close()
                     return handler.connectionID
                 }

@@ -88,36 +88,36 @@ struct InMemoryConnectionPoolTests {
     @Test("Every request gets a handle on a new, connected connection, and is recorded")
     func handsOutHandles() async throws {
         let chat = try #require(URL(string: "memory://chat.test"))
-        let first = try await pool.makeHandler(for: chat)
-        let second = try await pool.makeHandler(for: chat)
+        let first = try await pool.makeHandle(for: chat)
+        let second = try await pool.makeHandle(for: chat)
         #expect(first !== second)
         #expect(first.connectionID != second.connectionID, "This pool shares nothing")
         #expect(first.url == chat)
         #expect(first.connection.status == .connected)
         #expect(await pool.requests == [chat, chat])
-        #expect(await pool.openHandlers == 2)
+        #expect(await pool.openHandles == 2)
     }
 
     @Test("Closed and dropped handles are no longer counted as open")
     func countsOpenHandles() async throws {
         let chat = try #require(URL(string: "memory://chat.test"))
-        let kept = try await pool.makeHandler(for: chat)
-        var dropped: InMemoryConnectionPool.Handler? = try await pool.makeHandler(for: chat)
+        let kept = try await pool.makeHandle(for: chat)
+        var dropped: InMemoryConnectionPool.Handle? = try await pool.makeHandle(for: chat)
         #expect(dropped?.isOpen == true)
         dropped = nil
-        #expect(await pool.openHandlers == 1, "The pool does not keep handles alive")
+        #expect(await pool.openHandles == 1, "The pool does not keep handles alive")
         kept.close()
         kept.close()
         #expect(!kept.isOpen)
         #expect(kept.connection.status == .disconnected, "Closing disconnects the handle's own connection")
-        #expect(await pool.openHandlers == 0)
+        #expect(await pool.openHandles == 0)
     }
 
     @Test("A URL without a host is refused and not recorded")
     func refusesMissingHost() async throws {
         let noHost = try #require(URL(string: "memory:chat"))
         await #expect(throws: ConnectionFactoryError.missingHost(noHost)) {
-            try await pool.makeHandler(for: noHost)
+            try await pool.makeHandle(for: noHost)
         }
         #expect(await pool.requests.isEmpty)
     }

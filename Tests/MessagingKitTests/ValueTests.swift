@@ -125,7 +125,7 @@ struct OutboxAndBuildErrorTests {
 struct ChatUserTests {
     @Test("A forbidden send names the user and the event")
     func forbiddenDescription() throws {
-        let error = TransportError.forbidden(event: try EventName("message"), user: "guest")
+        let error = SendForbidden(event: try EventName("message"), user: "guest")
         #expect(error.description == "guest may not send message.")
         #expect(ChatUser(name: "guest", mayPost: false) != ChatUser(name: "guest", mayPost: true))
     }

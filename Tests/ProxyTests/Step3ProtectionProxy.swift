@@ -11,7 +11,7 @@ struct Step3ProtectionProxy {
         proxy.connect()
         try real.accept()
         #expect(
-            throws: TransportError.forbidden(event: try EventName("message"), user: "guest"),
+            throws: SendForbidden(event: try EventName("message"), user: "guest"),
             "A guest's send is refused, naming the event and the user (step 3)"
         ) {
             try proxy.send(try Event("message"))
@@ -42,7 +42,7 @@ struct Step3ProtectionProxy {
         let offline = OfflineTransportProxy(wrapping: real)
         let proxy = ProtectionProxy(wrapping: offline, user: guest)
         #expect(
-            throws: TransportError.forbidden(event: try EventName("message"), user: "guest"),
+            throws: SendForbidden(event: try EventName("message"), user: "guest"),
             "The guest is refused at once, before anything is held (step 3)"
         ) {
             try proxy.send(try Event("message"))
@@ -61,7 +61,7 @@ struct Step3ProtectionProxy {
         #expect(
             real.sentEvents.isEmpty, "On connect, protection refuses it: nothing reaches the server (step 3)")
         #expect(
-            proxy.undeliverable == [.forbidden(event: try EventName("message"), user: "guest")],
+            proxy.undeliverable.map { $0 as? SendForbidden } == [SendForbidden(event: try EventName("message"), user: "guest")],
             "The refusal is reported, not lost and not retried forever (step 3)")
         #expect(proxy.heldCount == 0, "It no longer waits (step 3)")
     }

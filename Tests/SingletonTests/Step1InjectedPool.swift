@@ -8,7 +8,7 @@ import Testing
 /// Declared here, in the tests: the manager has never heard of it, so all it may rely on is the
 /// `ConnectionPooling` protocol.
 private struct RefusingPool: ConnectionPooling {
-    func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handler {
+    func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
         throw .unsupportedScheme(url)
     }
 }
@@ -17,10 +17,10 @@ private struct RefusingPool: ConnectionPooling {
 private struct AcceptingPool: ConnectionPooling {
     let pool = InMemoryConnectionPool()
 
-    func makeHandler(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handler {
+    func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
         // InMemoryConnectionPool refuses a URL without a host; this pool gives it one.
         let served = URL(string: "memory://served.test") ?? url
-        return try await pool.makeHandler(for: url.host == nil ? served : url)
+        return try await pool.makeHandle(for: url.host == nil ? served : url)
     }
 }
 
@@ -36,19 +36,19 @@ struct Step1InjectedPool {
     @Test("A handle from the manager comes from the pool it was given")
     func handleFromInjectedPool() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let handler = try await manager.makeHandler(for: chat)
+        let handler = try await manager.makeHandle(for: chat)
         #expect(await pool.requests == [chat], "The manager asks the pool it was given (step 1)")
         #expect(handler.url == chat, "The handle is on a connection to the URL asked for (step 1)")
-        #expect(await pool.openHandlers == 1, "The handle is the one the pool made (step 1)")
+        #expect(await pool.openHandles == 1, "The handle is the one the pool made (step 1)")
     }
 
     @Test("Every call asks the pool again, in order, for a handle of its own")
     func everyCallAsksThePool() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
-        let screen = try await manager.makeHandler(for: chat)
-        let help = try await manager.makeHandler(for: support)
-        let badge = try await manager.makeHandler(for: chat)
+        let screen = try await manager.makeHandle(for: chat)
+        let help = try await manager.makeHandle(for: support)
+        let badge = try await manager.makeHandle(for: chat)
         #expect(
             await pool.requests == [chat, support, chat],
             "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job (step 1)"
@@ -61,8 +61,8 @@ struct Step1InjectedPool {
         let chat = try url("wss://chat.example.com/socket")
         let otherPool = InMemoryConnectionPool()
         let other = ConnectionManager(pool: otherPool)
-        _ = try await manager.makeHandler(for: chat)
-        _ = try await other.makeHandler(for: chat)
+        _ = try await manager.makeHandle(for: chat)
+        _ = try await other.makeHandle(for: chat)
         #expect(
             await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (step 1)")
         #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (step 1)")
@@ -76,7 +76,7 @@ struct Step1InjectedPool {
             let address = try url(text)
             await #expect(throws: Never.self, "\(text): the pool serves it, so the manager must too (step 1)")
             {
-                _ = try await manager.makeHandler(for: address)
+                _ = try await manager.makeHandle(for: address)
             }
         }
         #expect(await pool.pool.requests.count == 3, "Every URL reached the pool (step 1)")
@@ -90,20 +90,20 @@ struct Step1InjectedPool {
             throws: ConnectionFactoryError.unsupportedScheme(chat),
             "The manager passes the pool's error on, unchanged (step 1)"
         ) {
-            try await manager.makeHandler(for: chat)
+            try await manager.makeHandle(for: chat)
         }
     }
 
     @Test("The manager keeps no handle alive: a dropped handle is gone")
     func droppedHandleIsGone() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        var screen: (any ConnectionHandling)? = try await manager.makeHandler(for: chat)
+        var screen: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
         #expect(screen?.isOpen == true, "A new handle is open (step 1)")
-        #expect(await pool.openHandlers == 1, "The pool counts the open handle (step 1)")
+        #expect(await pool.openHandles == 1, "The pool counts the open handle (step 1)")
         // The screen goes away without calling close(): nobody holds its handle any more.
         screen = nil
         #expect(
-            await pool.openHandlers == 0,
+            await pool.openHandles == 0,
             "The manager must not hold on to handles: a dropped one would keep its connection in use forever (step 1)"
         )
     }
@@ -115,7 +115,7 @@ struct Step1InjectedPool {
         let handled = try await withThrowingTaskGroup(of: URL.self) { group in
             for index in 0..<1_000 {
                 let address = urls[index % urls.count]
-                group.addTask { try await manager.makeHandler(for: address).url }
+                group.addTask { try await manager.makeHandle(for: address).url }
             }
             return try await group.reduce(into: [URL]()) { $0.append($1) }
         }

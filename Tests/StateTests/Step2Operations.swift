@@ -37,7 +37,7 @@ struct Step2Operations {
     func wholeTable(rule: OperationRule) throws {
         let harness = try Harness.lived(rule.state)
         let connection = harness.connection
-        let perform: () throws(LifecycleError) -> Void = {
+        let perform: () throws -> Void = {
             let hello = Message(room: "general", text: "hello").event
             switch rule.operation {
             case .connect: try connection.connect()

@@ -13,7 +13,7 @@ import Synchronization
 /// - Note: Why a class: the pool and the caller must see the same "open" flag, so a handle has
 ///   identity. Why `Sendable` with a `Mutex`: events arrive on whatever thread the transport
 ///   delivers them, while the caller may close the handle from another.
-public final class ConnectionHandler: ConnectionHandling {
+public final class ConnectionHandle: ConnectionHandling {
     /// The shared connection's id; every handle on one connection has the same.
     public let connectionID: UUID
     /// The shared connection's server URL.

@@ -10,7 +10,7 @@ import MessagingKit
 ///
 /// Events arrive on whatever thread the transport delivers them, and the caller may close the
 /// handle from another: it must be safe to use from any task.
-public final class ConnectionHandler: ConnectionHandling {
+public final class ConnectionHandle: ConnectionHandling {
     /// The shared connection's id; every handle on one connection has the same.
     public let connectionID: UUID
     /// The shared connection's server URL.
