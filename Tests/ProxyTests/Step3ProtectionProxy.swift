@@ -61,7 +61,9 @@ struct Step3ProtectionProxy {
         #expect(
             real.sentEvents.isEmpty, "On connect, protection refuses it: nothing reaches the server (step 3)")
         #expect(
-            proxy.undeliverable.map { $0 as? SendForbidden } == [SendForbidden(event: try EventName("message"), user: "guest")],
+            proxy.undeliverable.map { $0 as? SendForbidden } == [
+                SendForbidden(event: try EventName("message"), user: "guest")
+            ],
             "The refusal is reported, not lost and not retried forever (step 3)")
         #expect(proxy.heldCount == 0, "It no longer waits (step 3)")
     }
