@@ -13,7 +13,8 @@ public struct MessagingClient: Sendable {
 
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
-    /// - Throws: the factory's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    /// - Throws: whatever the factory throws, unchanged (``ConnectionFactoryError`` from the
+    ///   factories in this package), when it refuses `url`.
     public func open(_ url: URL) throws -> any Connection {
         // TODO: Step 3 — ask the factory for the connection, start connecting it, return it.
         // For now the client names a class itself, so no factory can ever change what it opens.

@@ -5,7 +5,7 @@ import MessagingKit
 ///
 /// Role: **Client** of the factory. It holds an `any ConnectionFactory` and never names a
 /// concrete connection class. Give it another factory and every connection it opens changes:
-/// the seed's "replace the library later" goal, as one line at start-up.
+/// replacing the socket library is one line at start-up.
 ///
 /// - Note: Why a struct: the client has no state of its own, only its factory. Its one stored
 ///   property is `Sendable`, so the client is too, and any task may open connections with it.
@@ -19,10 +19,11 @@ public struct MessagingClient: Sendable {
 
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
-    /// - Throws: the factory's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    /// - Throws: whatever the factory throws, unchanged (``ConnectionFactoryError`` from the
+    ///   factories in this package), when it refuses `url`.
     public func open(_ url: URL) throws -> any Connection {
-        // Why typed throws: the caller learns from the signature that a refused URL is the
-        // only way this fails, and `catch` gets a ConnectionFactoryError, not `any Error`.
+        // Why untyped: the factory is any `ConnectionFactory`, whose requirement is untyped
+        // because others implement it. Rethrowing its error as is keeps every case it has.
         let connection = try factory.makeConnection(for: url)
         connection.connect()
         return connection

@@ -13,8 +13,7 @@ import MessagingKit
 /// its scheme.
 ///
 /// Role: **Concrete creator**. This is the one place in the app that names concrete connection
-/// classes. The seed's manager wrote `SIOConnectionFactory()` where it was built and nowhere
-/// else, which is exactly what made the Socket.IO library replaceable.
+/// classes, which is what makes the socket library replaceable.
 ///
 /// - Note: Why a struct: a factory holds no state of its own, only how to make a transport.
 ///   The closure is `@Sendable`, so the struct is `Sendable` and can be shared by any task.
@@ -39,6 +38,10 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     ///   ``ConnectionFactoryError/unsupportedScheme(_:)`` when no connection speaks its scheme.
     ///   Nothing is made in either case.
     public func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+        // Why typed here, when the protocol's requirement is untyped: this type's failures are
+        // a closed set it owns, and a caller that holds a `SchemeConnectionFactory` gets an
+        // exhaustive `switch`. A typed method still satisfies the untyped requirement.
+        //
         // Why validate first: a transport is a socket. Making one and then refusing the URL
         // would leave a half-built connection behind. Every check happens before anything is
         // made. `ServerURL` refuses a URL with no host or no scheme; its error is reworded as

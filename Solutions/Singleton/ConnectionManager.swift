@@ -6,10 +6,9 @@ import MessagingKit
 /// Role: **Singleton**. ``shared`` is the one instance the app uses. Feature code writes
 /// `try await ConnectionManager.shared.makeHandle(for: url)` and never builds a pool or a factory.
 ///
-/// The seed's version was `class ConnectionManager` with
-/// `static let shared = ConnectionManager(connectionPool: …)`. In Swift 6 language mode that
-/// does not compile: a `static let` is a global that any thread may read, so its type must be
-/// `Sendable`, and a plain class is not. The fix is not to silence the checker
+/// Fixes bug 6 on docs/sources.md. A `static let` is a global that any thread may read, so in
+/// Swift 6 language mode its type must be `Sendable`, and a plain class is not. The fix is not
+/// to silence the checker
 /// (`nonisolated(unsafe)`) but to make the claim true: this class is `final`, its one stored
 /// property is a `let`, and that property's type is `Sendable` (``ConnectionPooling`` requires
 /// it). All the mutable state lives in the pool.

@@ -6,8 +6,7 @@ import ScanKit
 /// coordinate, and the places within ``radiusInMeters`` of it are returned, nearest first.
 /// An address the geocoder can't resolve, for any reason, gives no places.
 ///
-/// The seed called this `GeoSearchStragey` (sic); a name a learner has to spell twice is worth
-/// fixing.
+/// Fixes bug 8 on docs/sources.md: named for what it does, spelled right, and stateless.
 public struct NearAddressSearchStrategy: SearchStrategy {
     /// Resolves the typed address; injected, so tests use an in-memory one.
     public let geocoder: any Geocoder

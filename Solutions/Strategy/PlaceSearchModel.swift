@@ -7,8 +7,8 @@ import ScanKit
 /// the whole point: a new scope is a new strategy type, and this file doesn't change.
 ///
 /// - Note: Why `@MainActor`: a screen model is read by the UI, which runs on the main actor.
-///   Isolating the class there makes every property access safe without locks, and makes the
-///   class `Sendable`, so a strategy's async work can call back into it.
+///   Isolating the class there makes every property access safe without locks. It also makes
+///   the class `Sendable`, so a `Task` that runs a search may hold it.
 /// - Note: Why a class: the screen and the code that reacts to it share one model; its identity
 ///   is the point.
 @MainActor
@@ -43,8 +43,7 @@ public final class PlaceSearchModel {
 
     /// Switches to `strategy` and searches again for the current term.
     ///
-    /// The seed's `segmentChanged` did this with an `if` on the segment index; here the caller
-    /// hands over the strategy itself.
+    /// The caller hands over the strategy itself: the model never asks which scope was chosen.
     public func changeScope(to strategy: any SearchStrategy) async {
         self.strategy = strategy
         await refresh()

@@ -7,8 +7,8 @@
 //   Client            → whoever picks the strategy: the screen's scope buttons (in the tests,
 //                       the tests themselves).
 //
-// The seed's version had a scope enum and an if/else in `performSearch()`. Here the enum is gone:
-// a scope *is* a strategy object, and adding a third search is adding a third type.
+// There is no enum of scopes and no if/else over them: a scope *is* a strategy object, and
+// adding a third search is adding a third type.
 
 import ScanKit
 
@@ -18,13 +18,13 @@ import ScanKit
 /// places should the screen list, and in what order?
 ///
 /// - Note: Why `Sendable`: the screen model lives on the main actor and hands its strategy to
-///   async code, so strategies must be safe to share across concurrency domains. Value types
-///   with `let` properties are `Sendable` for free.
+///   async code, so strategies must be safe to share across concurrency domains. A struct that
+///   conforms is checked like any `Sendable` struct: every stored property must be `Sendable`.
 /// - Note: Why `async`: some strategies wait on a service (the geocoder); a strategy that
 ///   doesn't still satisfies the requirement with a plain synchronous method.
-/// - Note: Why one method instead of the seed's `updateSearchTerm` + `filter`: the seed's
-///   strategies stored the term between the two calls, mutable state shared by whoever held the
-///   strategy. Passing the term in keeps each strategy a pure function of its inputs.
+/// - Note: Why one method that takes the term: a strategy that stored the term between two calls
+///   would share that state with whoever else held it. Fixes bug 8 on docs/sources.md: each
+///   strategy is a pure function of its inputs.
 public protocol SearchStrategy: Sendable {
     /// The places from `places` that match `term`, in the order the screen shows them.
     func filter(_ places: [Place], matching term: String) async -> [Place]
