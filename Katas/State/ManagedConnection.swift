@@ -78,7 +78,7 @@ public final class ManagedConnection: LifecycleConnection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
     ///   transport's own error, unchanged, when it fails the send.
     public func send(_ event: Event) throws {
-        throw .operationRefused(.send, in: state)
+        throw LifecycleError.operationRefused(.send, in: state)
     }
 
     /// Sends `event` and calls `onReply` once, with the next event of the same name the server
@@ -87,7 +87,7 @@ public final class ManagedConnection: LifecycleConnection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
     ///   transport's own error, unchanged, when it fails the send.
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
-        throw .operationRefused(.request, in: state)
+        throw LifecycleError.operationRefused(.request, in: state)
     }
 
     /// Calls `action` with every event named `name` the server sends (in every state but
