@@ -40,6 +40,10 @@ let package = Package(
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
         .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
+        // What the kata tests share: a seeded generator, the model check, gates, and the
+        // escape-hatch scan. A plain library beside the tests, so no kata imports another.
+        .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
+        .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
         .executableTarget(name: "KataTool"),
         .testTarget(name: "KataToolTests", dependencies: ["KataTool"]),
     ]
@@ -54,7 +58,8 @@ let package = Package(
                 ),
                 .testTarget(
                     name: "\(kata.pattern)Tests",
-                    dependencies: [.target(name: kata.pattern)] + kata.domains.map { .target(name: $0) }
+                    dependencies: [.target(name: kata.pattern), "KataTestSupport"]
+                        + kata.domains.map { .target(name: $0) }
                 ),
             ]
         },
