@@ -14,7 +14,7 @@ public enum EscapeHatches {
         public let file: String
         /// The line, counted from 1.
         public let line: Int
-        /// The escape hatch, as written: `nonisolated(unsafe)`, `@unchecked Sendable`, …
+        /// The escape hatch as written, such as `nonisolated(unsafe)` or `@unchecked Sendable`.
         public let hatch: String
 
         /// `file:line uses hatch`, and why that is a problem.
