@@ -59,7 +59,7 @@ public final class OfflineOutbox: Sendable {
     /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
     public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
         // TODO: Step 4 — make a `RequestCommand` and enqueue it; refuse a blank name.
-        PendingReply(ticket: CommandTicket(number: 0), name: name)
+        PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
     }
 
     /// Cancels a command that still waits in the buffer.

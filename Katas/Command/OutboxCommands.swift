@@ -36,6 +36,9 @@ public struct SendCommand: OutboxCommand {
 }
 
 /// Sends one event, and lets its caller wait for the server's reply.
+///
+/// Only the outbox makes one (``OfflineOutbox/request(_:payload:)``): a request built by hand
+/// and enqueued would never get its reply, so the initialiser is internal.
 public struct RequestCommand: OutboxCommand {
     /// The event to send.
     public let event: Event
@@ -43,14 +46,18 @@ public struct RequestCommand: OutboxCommand {
     public let reply: PendingReply
 
     /// Creates a command that sends `event` and whose reply goes to `reply`.
-    public init(event: Event, reply: PendingReply) {
+    init(event: Event, reply: PendingReply) {
         self.event = event
         self.reply = reply
     }
 
     /// Sends the event; from then on, the reply may come.
+    ///
+    /// The reply may arrive on the transport's thread before `send` returns: it must not be
+    /// lost. If the send throws, the request was not sent.
     public func execute(on transport: any Transport) throws {
-        // TODO: Step 4 — send the event, and note that the reply may come from now on.
+        // TODO: Step 4 — note that the reply may come, then send the event; if the send
+        //       throws, undo the note and pass the error on.
     }
 
     /// The caller's wait ends with ``OutboxError/cancelled``.
@@ -61,16 +68,17 @@ public struct RequestCommand: OutboxCommand {
 
 /// The caller's side of a request: the ticket to cancel it with, and the reply once it comes.
 ///
-/// The outbox completes it from the transport's thread while the caller reads or awaits it
-/// from another: keep its state behind a lock.
+/// Only the outbox makes one. Any number of callers may await the same reply. The outbox
+/// completes it from the transport's thread while callers read or await it from others: keep
+/// its state behind a lock.
 public final class PendingReply: Sendable {
     /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).
     public let ticket: CommandTicket
     /// The name of the event whose arrival is the reply.
-    public let name: String
+    public let name: EventName
 
     /// Creates the caller's side of a request for `name`, cancelled with `ticket`.
-    public init(ticket: CommandTicket, name: String) {
+    init(ticket: CommandTicket, name: EventName) {
         self.ticket = ticket
         self.name = name
     }
@@ -86,10 +94,14 @@ public final class PendingReply: Sendable {
     /// Waits for the reply.
     ///
     /// - Returns: The reply, at once if it has already come.
-    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent.
+    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent;
+    ///   ``OutboxError/waitCancelled`` when the calling task is cancelled before the reply comes.
+    ///   That ends only this caller's wait: the request, and anyone else awaiting it, go on.
     public func response() async throws(OutboxError) -> Event {
         // TODO: Step 4 — return the outcome if settled; otherwise wait for it, and resume every
         //       waiter exactly once when it is settled.
+        // TODO: Step 4 — a cancelled task stops waiting with `OutboxError.waitCancelled`; the
+        //       other waiters and the request are untouched.
         throw .cancelled
     }
 }

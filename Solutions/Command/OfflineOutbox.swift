@@ -92,7 +92,7 @@ public final class OfflineOutbox: Sendable {
         // `enqueue` returns. Registered first, it can't be missed.
         let reply = try state.withLock { (state) throws(OutboxError) -> PendingReply in
             let ticket = try takeTicket(in: &state)
-            let reply = PendingReply(ticket: ticket, name: eventName.rawValue)
+            let reply = PendingReply(ticket: ticket, name: eventName)
             let command = RequestCommand(event: Event(name: eventName, payload: payload), reply: reply)
             state.buffer.append(Entry(ticket: ticket, command: command))
             state.replies.append(reply)
@@ -136,11 +136,9 @@ public final class OfflineOutbox: Sendable {
 
     /// Runs the buffer, first in first out, while the connection is up.
     ///
-    /// The seed replayed its whole buffer and then called `removeAll()`: a command that failed
-    /// because the connection dropped again in the middle went back into the buffer and was
-    /// wiped with the rest. Here a command leaves the buffer only once it has run, and the
-    /// first failure stops the replay with every command not yet delivered still in place.
+    /// The first failure stops the replay, with every command not yet delivered still in place.
     private func drain() {
+        // Fixes bug 4 on docs/sources.md: a command leaves the buffer only once it has run.
         while transport.status == .connected {
             // Why one runner at a time: two threads draining at once could send the second
             // command before the first. `running` says someone is already on it.
@@ -166,11 +164,15 @@ public final class OfflineOutbox: Sendable {
     }
 
     /// Gives `event` to the oldest request of its name that was sent and still waits.
+    ///
+    /// Why by name: it is all this protocol's events carry. A real one puts a correlation id in
+    /// each request and its reply, so that an unrelated event of the same name is never taken
+    /// for a reply.
     private func deliver(_ event: Event) {
         let reply = state.withLock { state -> PendingReply? in
             guard
                 let index = state.replies.firstIndex(where: {
-                    $0.name == event.name.rawValue && $0.awaitsReply
+                    $0.name == event.name && $0.awaitsReply
                 })
             else {
                 return nil

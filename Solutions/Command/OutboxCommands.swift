@@ -49,6 +49,10 @@ public struct SendCommand: OutboxCommand {
 }
 
 /// Sends one event, and lets its caller wait for the server's reply.
+///
+/// Only the outbox makes one (``OfflineOutbox/request(_:payload:)``): a request built by hand
+/// and enqueued would never get its reply, because the outbox matches replies only to the
+/// requests it registered.
 public struct RequestCommand: OutboxCommand {
     /// The event to send.
     public let event: Event
@@ -56,15 +60,25 @@ public struct RequestCommand: OutboxCommand {
     public let reply: PendingReply
 
     /// Creates a command that sends `event` and whose reply goes to `reply`.
-    public init(event: Event, reply: PendingReply) {
+    init(event: Event, reply: PendingReply) {
         self.event = event
         self.reply = reply
     }
 
     /// Sends the event; from then on, the reply may come.
     public func execute(on transport: any Transport) throws {
-        try transport.send(event)
+        // Why mark before sending: a real socket may deliver the reply on its own thread while
+        // `send` is still returning. Marked after, that reply would find a request "not sent
+        // yet", be dropped, and leave the caller waiting forever.
         reply.markSent()
+        do {
+            try transport.send(event)
+        } catch {
+            // Why undo: the request stays in the buffer, unsent, and an event that comes while
+            // it waits there is not its reply.
+            reply.markUnsent()
+            throw error
+        }
     }
 
     /// The caller's wait ends with ``OutboxError/cancelled``.
@@ -75,24 +89,31 @@ public struct RequestCommand: OutboxCommand {
 
 /// The caller's side of a request: the ticket to cancel it with, and the reply once it comes.
 ///
+/// Only the outbox makes one. Any number of callers may await the same reply.
+///
 /// Why a class with a `Mutex`: the outbox completes it from the transport's thread while the
-/// caller reads or awaits it from another.
+/// callers read or await it from others.
 public final class PendingReply: Sendable {
     /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).
     public let ticket: CommandTicket
     /// The name of the event whose arrival is the reply.
-    public let name: String
+    public let name: EventName
+
+    private typealias Waiter = CheckedContinuation<Result<Event, OutboxError>, Never>
 
     private struct State {
         var isSent = false
         var outcome: Result<Event, OutboxError>?
-        var waiters: [CheckedContinuation<Result<Event, OutboxError>, Never>] = []
+        /// The callers suspended in ``response()``, each under its own number so that a
+        /// cancelled one can be found and resumed alone.
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
     }
 
     private let state = Mutex(State())
 
     /// Creates the caller's side of a request for `name`, cancelled with `ticket`.
-    public init(ticket: CommandTicket, name: String) {
+    init(ticket: CommandTicket, name: EventName) {
         self.ticket = ticket
         self.name = name
     }
@@ -112,18 +133,34 @@ public final class PendingReply: Sendable {
     /// Waits for the reply.
     ///
     /// - Returns: The reply, at once if it has already come.
-    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent.
+    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent;
+    ///   ``OutboxError/waitCancelled`` when the calling task is cancelled before the reply comes.
+    ///   That ends only this caller's wait: the request, and anyone else awaiting it, go on.
     public func response() async throws(OutboxError) -> Event {
-        // Why a continuation that returns a `Result`: the wait can't be lost between "no reply
-        // yet" and "start waiting", because both happen under the one lock, and a typed error
-        // comes out unchanged.
-        let outcome = await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Result<Event, OutboxError>? in
-                if let outcome = state.outcome { return outcome }
-                state.waiters.append(continuation)
-                return nil
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        // Why a continuation that returns a `Result`: a typed error comes out unchanged.
+        // Why the check and the registration under one lock: the reply can't slip in between
+        // "no reply yet" and "start waiting".
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                let ready = state.withLock { state -> Result<Event, OutboxError>? in
+                    if let outcome = state.outcome { return outcome }
+                    // Why check here too: a cancel that came before this line found no waiter
+                    // to resume; the flag is already set, so it is seen now, under the lock.
+                    if Task.isCancelled { return .failure(.waitCancelled) }
+                    state.waiters[id] = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
             }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            // Why only this waiter: cancelling one caller's task must not settle the request
+            // for the others.
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.resume(returning: .failure(.waitCancelled))
         }
         return try outcome.get()
     }
@@ -132,17 +169,21 @@ public final class PendingReply: Sendable {
         state.withLock { $0.isSent = true }
     }
 
+    func markUnsent() {
+        state.withLock { $0.isSent = false }
+    }
+
     /// Settles the request once: a second reply, or a cancel after the reply, changes nothing.
     func finish(with outcome: Result<Event, OutboxError>) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Result<Event, OutboxError>, Never>]? in
-            guard state.outcome == nil else { return nil }
+        let waiters = state.withLock { state -> [Waiter] in
+            guard state.outcome == nil else { return [] }
             state.outcome = outcome
             defer { state.waiters.removeAll() }
-            return state.waiters
+            return Array(state.waiters.values)
         }
-        guard let waiters else { return }
         // Why resume outside the lock: a resumed caller may call straight back into this reply.
-        // Each waiter is resumed exactly once, here, because the outcome is set only once.
+        // Each waiter is resumed exactly once: here, or by its own cancel, whichever takes it
+        // out of `waiters` first.
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 }

@@ -2,8 +2,7 @@ import LaunchKit
 
 /// The app's start-up: a list of commands, run in order.
 ///
-/// Role: **Invoker** again, for the start-up commands of `LaunchKit`. The app delegate that
-/// knew every SDK, the storage, the look and the first screen now holds one line:
+/// Role: **Invoker** again, for the start-up commands of `LaunchKit`. Launch is one line:
 /// `StartupSequence(commands).launch()`.
 public struct StartupSequence {
     private let commands: [any StartupCommand]

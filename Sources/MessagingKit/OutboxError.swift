@@ -9,6 +9,9 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     case full(capacity: Int)
     /// The request was cancelled before it was sent: no reply will come.
     case cancelled
+    /// The task awaiting the reply was cancelled: that caller stopped waiting, and the request
+    /// itself goes on (others waiting for it still get the reply).
+    case waitCancelled
 
     /// A sentence for the person reading the log.
     public var description: String {
@@ -21,6 +24,8 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
             "The outbox already holds \(capacity) commands waiting for the connection."
         case .cancelled:
             "The request was cancelled before it was sent."
+        case .waitCancelled:
+            "The task waiting for the reply was cancelled; the request itself still stands."
         }
     }
 }

@@ -149,3 +149,55 @@ final class Received<Value: Sendable>: Sendable {
     var current: Value? { value.withLock { $0 } }
     func set(_ newValue: Value) { value.withLock { $0 = newValue } }
 }
+
+/// A connected transport whose server answers at once: the reply is delivered from inside
+/// `send`, before `send` returns, as a real socket may deliver it on its own thread.
+final class InstantReplyTransport: Transport, Sent {
+    let inner: InMemoryTransport
+    private let reply: Event
+
+    /// A transport that answers every sent event named like `reply` with `reply`.
+    init(reply: Event) throws {
+        inner = try offlineTransport()
+        self.reply = reply
+    }
+
+    var url: ServerURL { inner.url }
+    var status: TransportStatus { inner.status }
+    var sentEvents: [Event] { inner.sentEvents }
+
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+
+    func send(_ event: Event) throws {
+        try inner.send(event)
+        if event.name == reply.name { try inner.deliver(reply) }
+    }
+}
+
+/// A caller awaiting `response()` in a task of its own; `outcome` holds how its wait ended.
+struct Caller {
+    let task: Task<Void, Never>
+    let outcome = Received<Result<Event, OutboxError>>()
+
+    init(awaiting pending: PendingReply) {
+        let outcome = self.outcome
+        task = Task {
+            do throws(OutboxError) {
+                outcome.set(.success(try await pending.response()))
+            } catch {
+                outcome.set(.failure(error))
+            }
+        }
+    }
+}
+
+/// Gives other tasks many turns, so that callers started just before get into `response()`
+/// and suspend there. No sleep: a correct solution passes whether or not they got that far.
+func giveTurns() async {
+    for _ in 0..<1_000 { await Task.yield() }
+}

@@ -100,4 +100,78 @@ struct Step4Requests {
         #expect(second.result == .success(two), "The second reply goes to the second request (step 4)")
         #expect(first.result == .success(one), "The first request keeps its own reply (step 4)")
     }
+
+    @Test("A reply that comes while the request is still being sent is its reply, not lost")
+    func replyDuringSend() throws {
+        let reply = try event("price", ["amount": "3"])
+        let transport = try InstantReplyTransport(reply: reply)
+        transport.connect()
+        try transport.inner.accept()
+        let outbox = try OfflineOutbox(transport: transport)
+        let atOnce = try outbox.request("price")
+        #expect(
+            atOnce.result == .success(reply),
+            "A reply delivered from inside send, before it returns, reaches the request (step 4)")
+
+        try transport.inner.drop()
+        let replayed = try outbox.request("price")
+        try transport.inner.restore()
+        #expect(
+            replayed.result == .success(reply),
+            "The same holds when the request goes out in a replay (step 4)")
+    }
+
+    @Test("Every caller awaiting the same reply is resumed with it")
+    func everyCallerIsResumed() async throws {
+        let transport = try onlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let pending = try outbox.request("price")
+        let callers = (0..<3).map { _ in Caller(awaiting: pending) }
+        await giveTurns()
+        let reply = try event("price", ["amount": "5"])
+        try transport.deliver(reply)
+        let resumed = await eventually { callers.allSatisfy { $0.outcome.current != nil } }
+        #expect(
+            resumed && callers.allSatisfy { $0.outcome.current == .success(reply) },
+            "Three callers awaited response(): each one is resumed with the reply (step 4)")
+        for caller in callers { caller.task.cancel() }
+    }
+
+    @Test("A cancelled caller stops waiting with waitCancelled; the request and the other callers go on")
+    func cancelledCallerEndsOnlyItsWait() async throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(transport: transport)
+        let pending = try outbox.request("price")
+        let waiting = Caller(awaiting: pending)
+        let staying = Caller(awaiting: pending)
+        await giveTurns()
+        waiting.task.cancel()
+        let cancelledEarly = Caller(awaiting: pending)
+        cancelledEarly.task.cancel()
+
+        let ended = await eventually {
+            waiting.outcome.current != nil && cancelledEarly.outcome.current != nil
+        }
+        #expect(
+            ended && waiting.outcome.current == .failure(.waitCancelled),
+            "A caller whose task is cancelled while it waits gets OutboxError.waitCancelled (step 4)")
+        #expect(
+            ended && cancelledEarly.outcome.current == .failure(.waitCancelled),
+            "So does a caller whose task was cancelled before the reply came (step 4)")
+        #expect(pending.result == nil, "Cancelling a caller's task doesn't settle the request (step 4)")
+        #expect(outbox.pendingCount == 1, "The request still waits in the buffer (step 4)")
+        #expect(staying.outcome.current == nil, "The other caller still waits (step 4)")
+
+        transport.connect()
+        try transport.accept()
+        #expect(sentNames(transport) == ["price"], "The request is still sent on connect (step 4)")
+        let reply = try event("price", ["amount": "8"])
+        try transport.deliver(reply)
+        let resumed = await eventually { staying.outcome.current != nil }
+        #expect(
+            resumed && staying.outcome.current == .success(reply),
+            "The caller that stayed gets the reply (step 4)")
+        #expect(pending.result == .success(reply), "The request is settled by its reply (step 4)")
+        for caller in [waiting, staying, cancelledEarly] { caller.task.cancel() }
+    }
 }

@@ -106,8 +106,13 @@ struct LifecycleVocabularyTests {
 struct OutboxAndBuildErrorTests {
     @Test("Every outbox error and build problem explains itself in a sentence")
     func descriptions() {
-        let outbox: [OutboxError] = [.invalidCapacity(0), .emptyEventName, .full(capacity: 3), .cancelled]
+        let outbox: [OutboxError] = [
+            .invalidCapacity(0), .emptyEventName, .full(capacity: 3), .cancelled, .waitCancelled,
+        ]
         #expect(outbox.allSatisfy { $0.description.hasSuffix(".") })
+        #expect(
+            Set(outbox.map(\.description)).count == outbox.count,
+            "Each outbox error has a sentence of its own: a cancelled wait isn't a cancelled request")
         #expect(OutboxError.full(capacity: 3).description.contains("3"))
         let problems: [BuildProblem] = [
             .invalidURL("x"), .unsupportedScheme("ftp"), .reconnectAttemptsOutOfRange(0),
