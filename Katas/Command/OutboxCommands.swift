@@ -38,18 +38,12 @@ public struct SendCommand: OutboxCommand {
 /// Sends one event, and lets its caller wait for the server's reply.
 ///
 /// Only the outbox makes one (``OfflineOutbox/request(_:payload:)``): a request built by hand
-/// and enqueued would never get its reply, so the initialiser is internal.
+/// and enqueued would never get its reply, so its memberwise initialiser stays internal.
 public struct RequestCommand: OutboxCommand {
     /// The event to send.
     public let event: Event
     /// Where the reply goes.
     public let reply: PendingReply
-
-    /// Creates a command that sends `event` and whose reply goes to `reply`.
-    init(event: Event, reply: PendingReply) {
-        self.event = event
-        self.reply = reply
-    }
 
     /// Sends the event; from then on, the reply may come.
     ///

@@ -52,18 +52,12 @@ public struct SendCommand: OutboxCommand {
 ///
 /// Only the outbox makes one (``OfflineOutbox/request(_:payload:)``): a request built by hand
 /// and enqueued would never get its reply, because the outbox matches replies only to the
-/// requests it registered.
+/// requests it registered. Its memberwise initialiser is internal.
 public struct RequestCommand: OutboxCommand {
     /// The event to send.
     public let event: Event
     /// Where the reply goes.
     public let reply: PendingReply
-
-    /// Creates a command that sends `event` and whose reply goes to `reply`.
-    init(event: Event, reply: PendingReply) {
-        self.event = event
-        self.reply = reply
-    }
 
     /// Sends the event; from then on, the reply may come.
     public func execute(on transport: any Transport) throws {

@@ -196,8 +196,10 @@ struct Caller {
     }
 }
 
-/// Gives other tasks many turns, so that callers started just before get into `response()`
-/// and suspend there. No sleep: a correct solution passes whether or not they got that far.
+/// Gives other tasks many turns, so that callers started just before can suspend.
+///
+/// The callers get into `response()` and wait there. No sleep: a correct solution passes
+/// whether or not they got that far.
 func giveTurns() async {
     for _ in 0..<1_000 { await Task.yield() }
 }
