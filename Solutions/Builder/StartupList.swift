@@ -65,9 +65,9 @@ public enum StartupListBuilder {
 /// }
 /// ```
 ///
-/// Role: the **product** of ``StartupListBuilder``. Compared with ``StartupBuilder``, the
-/// order and the conditions are the caller's, written as code: there is nothing to check, and
-/// nothing to name.
+/// Role: where the block goes in; its ``commands`` are the **product** of
+/// ``StartupListBuilder``. Compared with ``StartupBuilder``, the order and the conditions are the
+/// caller's, written as code: there is nothing to check, and no setting to name.
 public struct StartupList {
     /// The commands, in the order the block wrote them.
     public let commands: [any StartupCommand]

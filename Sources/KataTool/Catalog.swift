@@ -43,7 +43,10 @@ enum Catalog {
         Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
         Kata(
             "Builder",
-            ["Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder", "Step5StartupList"]),
+            [
+                "Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder",
+                "Step5StartupList",
+            ]),
         Kata(
             "Proxy",
             ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),
