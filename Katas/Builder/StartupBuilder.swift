@@ -1,22 +1,16 @@
 import LaunchKit
 
-/// Receives what the start-up commands need, fluently, and builds them in the order they must run.
+/// Receives what the start-up commands need and builds them in the order they must run.
+///
+/// The window and the log are required, so they are parameters of `init`: a builder without
+/// them doesn't compile. What has a default, or may be left out, is set fluently.
 ///
 /// Like ``ConnectionBuilder``, it is a value: each call returns a changed copy.
 public struct StartupBuilder {
-    /// Creates a builder that has been given nothing.
-    public init() {}
-
-    /// The window the appearance and the first screen go to (required).
-    public func window(_ window: AppWindow) -> StartupBuilder {
-        // TODO: Step 4 — a copy with the window.
-        self
-    }
-
-    /// Where the SDKs and the storage record their start (required).
-    public func log(_ log: LaunchLog) -> StartupBuilder {
-        // TODO: Step 4 — a copy with the log.
-        self
+    /// Creates a builder for the app's `window` (where the look and the first screen go) and
+    /// its `log` (where the SDKs and the storage record their start).
+    public init(window: AppWindow, log: LaunchLog) {
+        // TODO: Step 4 — keep the window and the log.
     }
 
     /// Starts the analytics SDK with `key`.
@@ -45,10 +39,8 @@ public struct StartupBuilder {
 
     /// The start-up commands, in the order they must run: analytics (when it has a key),
     /// storage, appearance, root screen (the commands of `LaunchKit`).
-    ///
-    /// - Throws: ``StartupBuildError`` naming every missing part.
-    public func build() throws(StartupBuildError) -> [any StartupCommand] {
-        // TODO: Step 4 — refuse what is missing; otherwise the commands, in order.
+    public func build() -> [any StartupCommand] {
+        // TODO: Step 4 — the commands, in order.
         []
     }
 }

@@ -50,6 +50,6 @@ public struct ReleaseHandler: KeeperHandler {
 
     /// Releases the connection, then removes it from the pool.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        // TODO: Step 3 — what the rule does. (The seed's version only disconnected.)
+        // TODO: Step 3 — what the rule does: release (not only disconnect), then remove.
     }
 }

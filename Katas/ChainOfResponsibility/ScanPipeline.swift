@@ -28,8 +28,9 @@ extension ScanUnit {
 /// Wires creators and units into one pipeline, and sends everything that leaves the last unit
 /// to one output.
 ///
-/// The order of the `addUnit` calls is the order of the chain.
-public final class ScanPipeline {
+/// A pipeline is a value: `addCreator` and `addUnit` return a new pipeline and never change the
+/// one they were called on. The order of the `addUnit` calls is the order of the chain.
+public struct ScanPipeline {
     private let output: (ScanItem) -> Void
 
     /// Creates an empty pipeline whose results go to `output`.
@@ -37,17 +38,15 @@ public final class ScanPipeline {
         self.output = output
     }
 
-    /// Adds a creator, after the ones already added, and returns the pipeline so calls chain.
-    @discardableResult
+    /// A pipeline with `creator` after the creators already added; this one doesn't change.
     public func addCreator(_ creator: any ScanCreator) -> ScanPipeline {
-        // TODO: Step 1 — keep the creator.
+        // TODO: Step 1 — a copy that also has the creator.
         self
     }
 
-    /// Adds a unit at the end of the chain, and returns the pipeline so calls chain.
-    @discardableResult
+    /// A pipeline with `unit` at the end of the chain; this one doesn't change.
     public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
-        // TODO: Step 1 — keep the unit, after the others.
+        // TODO: Step 1 — a copy that also has the unit, after the others.
         self
     }
 

@@ -1,32 +1,30 @@
 import LaunchKit
 
-/// Receives what the start-up commands need, fluently, and builds them in the order they must
-/// run.
+/// Receives what the start-up commands need and builds them in the order they must run.
 ///
 /// Role: **Builder** whose product is a list of `StartupCommand`s, run by the Command kata's
 /// start-up. It owns the order: SDKs first (they report what the others do), then storage, then
 /// the look, and the first screen last, once everything it shows is ready.
 ///
+/// Why the window and the log are parameters of `init`: a part every build needs is not a
+/// setting. As a parameter, "I forgot the window" doesn't compile, so ``build()`` has nothing to
+/// refuse and doesn't throw. Only what has a default (or may be left out) is set fluently.
+///
 /// Why a struct with copies, like ``ConnectionBuilder``: a builder partly configured for every
 /// variant of the app (tests, previews, the real app) can be finished differently each time.
+/// Copies share the window and the log they were given, as they should: those are the app's.
 public struct StartupBuilder {
-    private var window: AppWindow?
-    private var log: LaunchLog?
+    private let window: AppWindow
+    private let log: LaunchLog
     private var analyticsKey: String?
     private var tintColour = "blue"
     private var rootScreenName = "Home"
 
-    /// Creates a builder that has been given nothing.
-    public init() {}
-
-    /// The window the appearance and the first screen go to (required).
-    public func window(_ window: AppWindow) -> StartupBuilder {
-        changed { $0.window = window }
-    }
-
-    /// Where the SDKs and the storage record their start (required).
-    public func log(_ log: LaunchLog) -> StartupBuilder {
-        changed { $0.log = log }
+    /// Creates a builder for the app's `window` (where the look and the first screen go) and
+    /// its `log` (where the SDKs and the storage record their start).
+    public init(window: AppWindow, log: LaunchLog) {
+        self.window = window
+        self.log = log
     }
 
     /// Starts the analytics SDK with `key`.
@@ -52,15 +50,7 @@ public struct StartupBuilder {
 
     /// The start-up commands, in the order they must run: analytics (when it has a key),
     /// storage, appearance, root screen.
-    ///
-    /// - Throws: ``StartupBuildError`` naming every missing part.
-    public func build() throws(StartupBuildError) -> [any StartupCommand] {
-        guard let window, let log else {
-            var missing: Set<StartupPart> = []
-            if window == nil { missing.insert(.window) }
-            if log == nil { missing.insert(.log) }
-            throw StartupBuildError(missing: missing)
-        }
+    public func build() -> [any StartupCommand] {
         var commands: [any StartupCommand] = []
         if let analyticsKey { commands.append(StartAnalyticsCommand(key: analyticsKey, log: log)) }
         commands.append(OpenStorageCommand(log: log))

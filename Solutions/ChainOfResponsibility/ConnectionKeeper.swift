@@ -29,9 +29,9 @@ public protocol KeeperHandler: Sendable {
 /// Role: **Client** of the chain. The app calls ``pass()`` on a timer; the timer is not the
 /// pattern, so it stays outside.
 ///
-/// The seed chained its rules through a `nextHandler` property on each one. Here the keeper
-/// holds them in an array: the order is one list you can read, reorder or extend, and no rule
-/// knows which comes after it.
+/// Why an array of rules, and no `next` on each rule: the order is one list you can read,
+/// reorder or extend in one place, and no rule knows which comes after it, so none can forget to
+/// pass a connection on, or pass it twice.
 public struct ConnectionKeeper: Sendable {
     /// The keeper's three rules, in order: reconnect what is used, disconnect what is idle,
     /// release what is idle and disconnected.

@@ -8,15 +8,13 @@ import MessagingKit
 ///
 /// That is `created` (a caller holds it but it never connected) and `disconnected` (the network
 /// dropped). A `reconnecting` connection is already trying, and a `released` one never will.
-///
-/// The seed checked only `== .disconnected`, so a used connection that had never connected was
-/// left alone for ever.
 public struct ReconnectHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
 
     /// In use, and `created` or `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
+        // Fixes bug 3 on docs/sources.md: `created` is "not connected" too, not only `disconnected`.
         pooled.isInUse && [.created, .disconnected].contains(pooled.connection.state)
     }
 
@@ -43,9 +41,6 @@ public struct IdleDisconnectHandler: KeeperHandler {
 }
 
 /// Not in use and disconnected: release it, and the pool forgets it.
-///
-/// The seed's version called `disconnect()` here, so nothing was ever released and the pool
-/// grew for ever.
 public struct ReleaseHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
@@ -57,6 +52,7 @@ public struct ReleaseHandler: KeeperHandler {
 
     /// Releases the connection, then removes it from the pool.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
+        // Fixes bug 2 on docs/sources.md: it releases, where the write-up's rule disconnected.
         // Why release first: if the connection refuses, the pool keeps it and the next pass
         // tries again. A pool must never forget a connection that is still open.
         try pooled.connection.release()

@@ -29,8 +29,7 @@ public enum ChainOutcome: Sendable, Hashable {
 
 /// Asks the app's features, one after another, whether a scanned link is theirs.
 ///
-/// Role: **Client** of an asynchronous chain (the seed's `BusinessObject` with `nextBusiness`).
-/// The order of the handlers is configuration: the first that takes the link wins.
+/// Role: **Client** of an asynchronous chain. The order of the handlers is configuration: the first that takes the link wins.
 public struct LinkChain: Sendable {
     private let handlers: [any LinkHandler]
 

@@ -37,14 +37,22 @@ extension ScanUnit {
 /// Wires creators and units into one pipeline, and sends everything that leaves the last unit
 /// to one output.
 ///
-/// Role: the seed's **manager**, the chain's builder. It owns the order of the units: change
-/// the order of the `addUnit` calls and the same units give another result.
+/// Role: the chain's **builder** and **client**. It owns the order of the units: change the
+/// order of the `addUnit` calls and the same units give another result.
 ///
-/// - Note: Why neither `Sendable` nor an actor: one scanner owns its pipeline and runs it on
-///   one isolation domain (the camera's queue, or the main actor). Without `Sendable` the
-///   compiler stops anyone from sharing it between tasks, so its plain `var`s need no lock, and
-///   the units and the output can be simple synchronous calls.
-public final class ScanPipeline {
+/// Why a struct whose `add` methods return a new pipeline: the pipeline is a recipe (which
+/// creators, which units, in which order), not a thing with an identity of its own. As a value,
+/// a pipeline finished in two ways from one base (the camera's, the album's) can't change the
+/// base or each other. The units it holds are objects, so copies share them, as they share the
+/// output: that is the session state the units are for.
+///
+/// Why the output is a parameter of `init`: every pipeline needs one, so it is not a setting.
+///
+/// Why neither `Sendable` nor an actor: one scanner owns its pipeline and runs it on one
+/// isolation domain (the camera's queue, or the main actor). Without `Sendable` the compiler
+/// stops anyone from sharing it, or its units, between tasks, so the units' plain `var`s need no
+/// lock, and the units and the output can be simple synchronous calls.
+public struct ScanPipeline {
     private var creators: [any ScanCreator] = []
     private var units: [any ScanUnit] = []
     private let output: (ScanItem) -> Void
@@ -54,18 +62,18 @@ public final class ScanPipeline {
         self.output = output
     }
 
-    /// Adds a creator, after the ones already added, and returns the pipeline so calls chain.
-    @discardableResult
+    /// A pipeline with `creator` after the creators already added; this one doesn't change.
     public func addCreator(_ creator: any ScanCreator) -> ScanPipeline {
-        creators.append(creator)
-        return self
+        var copy = self
+        copy.creators.append(creator)
+        return copy
     }
 
-    /// Adds a unit at the end of the chain, and returns the pipeline so calls chain.
-    @discardableResult
+    /// A pipeline with `unit` at the end of the chain; this one doesn't change.
     public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
-        units.append(unit)
-        return self
+        var copy = self
+        copy.units.append(unit)
+        return copy
     }
 
     /// Runs one scanning session.
@@ -85,8 +93,8 @@ public final class ScanPipeline {
 
     // Why recursion through `pass` and not a loop over the units: a unit may pass on zero, one
     // or many items, and each of those must go through the rest of the chain before the unit's
-    // next one (depth first, like the seed's `recurPipeline`). The unit never sees the next unit:
-    // the pipeline links them, so the order is configuration.
+    // next one (depth first). The unit never sees the next unit: the pipeline links them, so the
+    // order is configuration.
     private func send(_ item: ScanItem, toUnitAt index: Int) {
         guard units.indices.contains(index) else {
             output(item)

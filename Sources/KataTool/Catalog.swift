@@ -41,7 +41,12 @@ enum Catalog {
             "Command",
             ["Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup"]),
         Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
-        Kata("Builder", ["Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder"]),
+        Kata(
+            "Builder",
+            [
+                "Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder",
+                "Step5StartupList",
+            ]),
         Kata(
             "Proxy",
             ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),

@@ -8,7 +8,7 @@ struct Step4StartupBuilder {
     func orderedCommands() throws {
         let window = AppWindow()
         let log = LaunchLog()
-        let commands = try StartupBuilder().window(window).log(log).analyticsKey("k-1").tint("teal")
+        let commands = StartupBuilder(window: window, log: log).analyticsKey("k-1").tint("teal")
             .rootScreen("Scan").build()
         #expect(
             commands.map(\.name) == ["analytics", "storage", "appearance", "root screen"],
@@ -25,41 +25,50 @@ struct Step4StartupBuilder {
     @Test("Without an analytics key there is no analytics; tint and first screen have defaults")
     func defaults() throws {
         let window = AppWindow()
-        let commands = try StartupBuilder().log(LaunchLog()).window(window).build()
+        let log = LaunchLog()
+        let commands = StartupBuilder(window: window, log: log).build()
         #expect(
             commands.map(\.name) == ["storage", "appearance", "root screen"],
-            "No key, no analytics command; the order of the calls doesn't matter (step 4)")
+            "No key, no analytics command (step 4)")
+        for command in commands { try command.execute() }
+        #expect(log.entries == ["storage opened"], "The storage records its start in the log given (step 4)")
+        #expect(
+            window.tint == "blue" && window.rootScreen == "Home" && window.isVisible,
+            "The defaults are blue and Home, in the window given (step 4)")
+    }
+
+    @Test("The fluent calls may come in any order; a later call of the same setting wins")
+    func callOrderDoesNotMatter() throws {
+        let window = AppWindow()
+        let commands = StartupBuilder(window: window, log: LaunchLog()).rootScreen("Scan").tint("red")
+            .analyticsKey("k-1").tint("teal").build()
+        #expect(
+            commands.map(\.name) == ["analytics", "storage", "appearance", "root screen"],
+            "The builder owns the order of the commands, not the order of the calls (step 4)")
         for command in commands { try command.execute() }
         #expect(
-            window.tint == "blue" && window.rootScreen == "Home", "The defaults are blue and Home (step 4)")
+            window.tint == "teal" && window.rootScreen == "Scan",
+            "The last tint given wins, and the screen set first is kept (step 4)")
     }
 
-    @Test("A missing window or log is refused, naming every missing part")
-    func missingParts() {
-        #expect(
-            throws: StartupBuildError(missing: [.window, .log]), "Nothing given: both are missing (step 4)"
-        ) {
-            _ = try StartupBuilder().build()
-        }
-        #expect(throws: StartupBuildError(missing: [.window]), "No window: the window is missing (step 4)") {
-            _ = try StartupBuilder().log(LaunchLog()).build()
-        }
-        #expect(throws: StartupBuildError(missing: [.log]), "No log: the log is missing (step 4)") {
-            _ = try StartupBuilder().window(AppWindow()).build()
-        }
-    }
-
-    @Test("A start-up builder is a value: two apps finished from one base are independent")
+    @Test("A start-up builder is a value: two start-ups finished from one base are independent")
     func startupBuilderIsAValue() throws {
-        let base = StartupBuilder().log(LaunchLog())
-        let first = AppWindow()
-        let second = AppWindow()
-        let withAnalytics = try base.window(first).analyticsKey("k").build()
-        let plain = try base.window(second).build()
+        let window = AppWindow()
+        let log = LaunchLog()
+        let base = StartupBuilder(window: window, log: log).tint("teal")
+        let withAnalytics = base.analyticsKey("k")
+        let onScan = base.rootScreen("Scan")
         #expect(
-            withAnalytics.count == 4 && plain.count == 3,
-            "The key given to one copy isn't in the other (step 4)")
-        for command in plain { try command.execute() }
-        #expect(second.isVisible && !first.isVisible, "Each copy uses its own window (step 4)")
+            withAnalytics.build().map(\.name) == ["analytics", "storage", "appearance", "root screen"],
+            "The copy given a key starts analytics (step 4)")
+        #expect(
+            base.build().count == 3 && onScan.build().count == 3,
+            "The key given to one copy reaches neither the base nor the other copy (step 4)")
+        for command in withAnalytics.build() { try command.execute() }
+        #expect(
+            window.rootScreen == "Home" && window.tint == "teal",
+            "One copy's screen isn't the other's; what the base had, every copy has (step 4)")
+        for command in onScan.build() { try command.execute() }
+        #expect(window.rootScreen == "Scan", "The copy given a screen shows it (step 4)")
     }
 }

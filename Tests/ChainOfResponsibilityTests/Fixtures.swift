@@ -37,6 +37,13 @@ func passed(by unit: some ScanUnit, _ items: [ScanItem]) -> [ScanItem] {
     items.flatMap { passed(by: unit, $0) }
 }
 
+extension ScanPipeline {
+    /// A pipeline whose results go to `output`, with `creators` added in order and no units.
+    init(output: @escaping (ScanItem) -> Void, creators: [any ScanCreator]) {
+        self = creators.reduce(ScanPipeline(output: output)) { $0.addCreator($1) }
+    }
+}
+
 /// A frame with no codes, numbered `number`: the simplest item a creator makes.
 func blank(_ number: Int) -> ScanItem {
     .frame(Frame(number: number))

@@ -53,9 +53,9 @@ struct Step1Pipeline {
     @Test("With no units, every item a creator makes goes straight to the output, once, in order")
     func noUnits() {
         let outbox = Outbox()
-        let pipeline = ScanPipeline(output: outbox.take)
-        pipeline.addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
-        pipeline.scan()
+        ScanPipeline(output: outbox.take)
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
+            .scan()
         #expect(
             outbox.items == [blank(1), blank(2), blank(3)],
             "No units: the output gets each item once (step 1)")
@@ -92,26 +92,42 @@ struct Step1Pipeline {
         #expect(outbox.items == [blank(1), blank(3)], "A dropped item never reaches the output (step 1)")
     }
 
-    @Test("Every creator's items go through, creators in the order added; the calls chain")
+    @Test("Every creator's items go through the units, creators in the order added")
     func creatorsInOrder() {
         let outbox = Outbox()
-        let pipeline = ScanPipeline(output: outbox.take)
         let log = SharedLog()
-        let unit = LoggingUnit("unit", log: log)
-        #expect(
-            pipeline.addCreator(FakeCamera(frames: [])) === pipeline,
-            "addCreator returns the pipeline itself (step 1)")
-        #expect(pipeline.addUnit(unit) === pipeline, "addUnit returns the pipeline itself (step 1)")
-        pipeline
+        ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
+            .addUnit(LoggingUnit("unit", log: log))
             .addCreator(FakePhotoAlbum(picked: nil))
             .addCreator(FakePhotoAlbum(picked: Frame(number: 9)))
             .scan()
         #expect(
             outbox.items == [blank(1), blank(2), blank(9)], "Every creator runs, in the order added (step 1)")
         #expect(
-            log.all == ["unit:1", "unit:2", "unit:9"], "Every creator's items go through the units (step 1)"
-        )
+            log.all == ["unit:1", "unit:2", "unit:9"],
+            "Every creator's items go through the units, whenever each was added (step 1)")
+    }
+
+    @Test("A pipeline is a value: what a copy adds never reaches the pipeline it came from")
+    func pipelineIsAValue() {
+        let outbox = Outbox()
+        let base = ScanPipeline(output: outbox.take)
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
+        let dropping = base.addUnit(DroppingUnit(dropping: 2))
+        let withAlbum = base.addCreator(FakePhotoAlbum(picked: Frame(number: 9)))
+        base.scan()
+        #expect(
+            outbox.items == [blank(1), blank(2), blank(3)],
+            "The unit and the creator added to copies don't reach the base (step 1)")
+        dropping.scan()
+        #expect(
+            outbox.items.dropFirst(3) == [blank(1), blank(3)],
+            "The copy given a unit runs it, without the other copy's creator (step 1)")
+        withAlbum.scan()
+        #expect(
+            outbox.items.dropFirst(5) == [blank(1), blank(2), blank(3), blank(9)],
+            "The copy given a creator runs it, without the other copy's unit (step 1)")
     }
 
     @Test("Each scan is one session: every unit hears it starts once, before any item")

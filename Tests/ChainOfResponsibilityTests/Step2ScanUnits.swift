@@ -162,9 +162,8 @@ struct Step2ScanUnits {
     func standardPipeline() throws {
         let (creators, _, _) = try shopFrames()
         let outbox = Outbox()
-        let pipeline = ScanPipeline(output: outbox.take)
-        for creator in creators { pipeline.addCreator(creator) }
-        pipeline.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
+        let pipeline = ScanPipeline(output: outbox.take, creators: creators)
+            .addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
         pipeline.scan()
         let routes = try ShopRoutes()
         #expect(outbox.items == routes.all, "Every code once, in order, routed (step 2)")
@@ -177,9 +176,8 @@ struct Step2ScanUnits {
         let (creators, link, product) = try shopFrames()
         let routes = try ShopRoutes()
         let filterFirst = Outbox()
-        let pipeline = ScanPipeline(output: filterFirst.take)
-        for creator in creators { pipeline.addCreator(creator) }
-        pipeline.addUnit(DuplicateFilter()).addUnit(DecodeUnit()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
+        ScanPipeline(output: filterFirst.take, creators: creators)
+            .addUnit(DuplicateFilter()).addUnit(DecodeUnit()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
             .scan()
         #expect(
             filterFirst.items == [
@@ -188,11 +186,9 @@ struct Step2ScanUnits {
             "Before the decoder, the duplicate filter sees only frames and drops nothing (step 2)")
 
         let routerFirst = Outbox()
-        let reordered = ScanPipeline(output: routerFirst.take)
-        for creator in creators { reordered.addCreator(creator) }
-        reordered.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(RouteUnit()).addUnit(
-            ClassifyUnit()
-        ).scan()
+        ScanPipeline(output: routerFirst.take, creators: creators)
+            .addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(RouteUnit()).addUnit(ClassifyUnit())
+            .scan()
         #expect(
             routerFirst.items.prefix(2) == [.classified(link, .link), .classified(product, .product)]
                 && routerFirst.items.count == 4,
@@ -205,9 +201,8 @@ struct Step2ScanUnits {
         let (creators, _, _) = try shopFrames()
         let routes = try ShopRoutes()
         let outbox = Outbox()
-        let pipeline = ScanPipeline(output: outbox.take)
-        for creator in creators { pipeline.addCreator(creator) }
-        pipeline.addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit())
+        ScanPipeline(output: outbox.take, creators: creators)
+            .addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit())
             .addUnit(PaymentsOffUnit()).addUnit(RouteUnit()).scan()
         #expect(
             outbox.items == [routes.link, routes.product, routes.text],

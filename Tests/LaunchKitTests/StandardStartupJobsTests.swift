@@ -23,12 +23,3 @@ struct StandardStartupJobs {
             window.rootScreen == "Home" && window.isVisible, "Showing a root screen makes the window visible")
     }
 }
-
-@Suite("LaunchKit — the start-up builder's error")
-struct StartupBuildErrorTests {
-    @Test("A start-up build error names the missing parts")
-    func namesMissingParts() {
-        #expect(StartupBuildError(missing: [.window]).missing == [.window])
-        #expect(StartupPart.allCases.map(\.rawValue) == ["window", "log"])
-    }
-}
