@@ -44,7 +44,10 @@ enum Catalog {
         Kata("Builder", ["Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder"]),
         Kata(
             "Proxy",
-            ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),
+            [
+                "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder", "Step4ProtectionProxy",
+                "Step5HoldingTransport",
+            ]),
     ]
 
     /// The kata a learner means by `name`: its pattern's name in any case, with or without
