@@ -10,7 +10,9 @@ public final class DecoderProxy: CodeDecoding {
     /// Creates a proxy with no decoder attached.
     public init() {}
 
-    /// Attaches `decoder`: from now on, decoding goes to it. Attaching another swaps it in.
+    /// Attaches `decoder`, or swaps it in for the one attached before.
+    ///
+    /// From now on, decoding goes to it.
     public func attach(_ decoder: any CodeDecoding) {
         // TODO: Step 2 — keep `decoder` (replacing any earlier one), safely across tasks.
     }

@@ -20,7 +20,9 @@ public final class DecoderProxy: CodeDecoding {
     /// Creates a proxy with no decoder attached.
     public init() {}
 
-    /// Attaches `decoder`: from now on, decoding goes to it. Attaching another swaps it in.
+    /// Attaches `decoder`, or swaps it in for the one attached before.
+    ///
+    /// From now on, decoding goes to it.
     public func attach(_ decoder: any CodeDecoding) {
         real.withLock { $0 = decoder }
     }

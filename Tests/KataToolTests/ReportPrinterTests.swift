@@ -41,7 +41,7 @@ struct ReportPrinterTests {
         let printer = ReportPrinter(workspace: Workspace(root: folder.url), terminal: .plain)
         let lines = printer.table(Catalog.katas.map { KataProgress(kata: $0, report: report) })
             .split(separator: "\n").map(String.init)
-        #expect(lines.first == "Pattern Katas: 0 of 9 katas done, 1 of 33 steps green")
+        #expect(lines.first == "Pattern Katas: 0 of 9 katas done, 1 of 34 steps green")
         #expect(
             lines.contains(
                 "   1  Strategy                 ██░░░░░░░░  1/4  crashed in step 2, test \"Test at 2\" "
@@ -50,7 +50,7 @@ struct ReportPrinterTests {
             lines.contains(
                 "   2  Factory                  ░░░░░░░░░░  0/3  hangs in step 1, test \"Test at 3\": stopped after 5 s"
             ))
-        #expect(lines.contains("   9  Proxy                    ░░░░░░░░░░  0/4"))
+        #expect(lines.contains("   9  Proxy                    ░░░░░░░░░░  0/5"))
         #expect(!lines.joined().contains("\u{1B}["), "No colour codes when the output is not a terminal")
     }
 

@@ -44,8 +44,9 @@ enum Search {
 struct CheckoutScreen: Checkout.Display { let screen = "checkout" }
 struct SearchScreen: Search.Display { let screen = "search" }
 
-/// A proxy another team wrote for its own capability, in the shape of the kata's decoder proxy:
-/// registered at start-up, the real display attached later. The locator has never heard of it.
+/// A proxy another team wrote for its own capability, in the shape of the kata's decoder proxy.
+///
+/// Registered at start-up, the real display attached later. The locator has never heard of it.
 final class ResultDisplayProxy: ResultDisplaying {
     private let real = Mutex<(any ResultDisplaying)?>(nil)
 
@@ -125,6 +126,9 @@ final class ScriptedTransport: Transport {
     struct Script {
         /// The call of `send` (1 for the first) on which the network drops, inside `send`.
         var dropOnCall: Int?
+        /// Whether the network drops inside the next `send` made while connected (of an event it
+        /// doesn't refuse).
+        var dropOnNextConnectedSend = false
         /// Names of the events refused for good with ``Refused``, connected or not.
         var refused: Set<String> = []
         /// Called inside `send`, with the event, before it is sent.
@@ -142,6 +146,11 @@ final class ScriptedTransport: Transport {
         script.withLock { $0.whileSending = hook }
     }
 
+    /// Makes the network drop inside the next `send` made while connected.
+    func dropInsideNextSend() {
+        script.withLock { $0.dropOnNextConnectedSend = true }
+    }
+
     /// How many times `send` was called.
     var calls: Int { script.withLock { $0.calls } }
 
@@ -149,19 +158,26 @@ final class ScriptedTransport: Transport {
     var status: TransportStatus { inner.status }
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) { inner.onStatusChange(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {
-        let (call, drop, refused, hook) = script.withLock { script in
+        let connected = inner.status == .connected
+        let (drop, refused, hook) = script.withLock { script in
             script.calls += 1
-            return (
-                script.calls, script.dropOnCall, script.refused.contains(event.name.rawValue), script.whileSending
-            )
+            let refused = script.refused.contains(event.name.rawValue)
+            var drop = script.calls == script.dropOnCall
+            if connected, !refused, script.dropOnNextConnectedSend {
+                script.dropOnNextConnectedSend = false
+                drop = true
+            }
+            return (drop, refused, script.whileSending)
         }
         hook?(event)
         if refused { throw Refused(event: event.name.rawValue) }
-        if call == drop, inner.status == .connected { try inner.drop() }
+        if drop, inner.status == .connected { try inner.drop() }
         try inner.send(event)
     }
 }

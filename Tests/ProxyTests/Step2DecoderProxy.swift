@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Proxy · Step 2 — The decoder proxy: a stand-in until the decoder is attached", .tags(.scan))
 struct Step2DecoderProxy {
-    @Test("With nothing attached the proxy returns no codes, as CodeDecoding documents; attached, the decoder's")
+    @Test("Nothing attached: no codes, as CodeDecoding documents; attached: the decoder's codes")
     func noCapabilityThenAttached() throws {
         let proxy = DecoderProxy()
         let codes = [try code("a"), try code("b")]
@@ -30,7 +30,7 @@ struct Step2DecoderProxy {
         #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again (step 2)")
     }
 
-    @Test("A caller that resolved the proxy before any decoder existed gets codes once attached, and after a swap")
+    @Test("A caller that resolved the proxy early gets codes once one is attached, and after a swap")
     func resolvedEarlySeesAttachAndSwap() throws {
         // Start-up: the locator is filled with proxies, before any decoder exists.
         let locator = CapabilityLocator()
@@ -51,7 +51,7 @@ struct Step2DecoderProxy {
             "After a swap, the same caller gets the new decoder's codes (step 2)")
     }
 
-    @Test("A capability and proxy declared by the tests register like the decoder's; a proxy goes where its subject goes")
+    @Test("A proxy of the tests' own registers like the decoder's; a proxy goes where its subject goes")
     func promiseFromOutside() throws {
         let locator = CapabilityLocator()
         let display = ResultDisplayProxy()

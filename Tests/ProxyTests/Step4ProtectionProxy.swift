@@ -51,7 +51,8 @@ struct Step4ProtectionProxy {
     @Test("A caller that expects any transport gets the proxy: a SocketConnection over it, events included")
     func substitutable() throws {
         let real = try offlineTransport()
-        let connection: any Connection = SocketConnection(transport: ProtectionProxy(wrapping: real, user: member))
+        let connection: any Connection = SocketConnection(
+            transport: ProtectionProxy(wrapping: real, user: member))
         let heard = Recorder<String>()
         connection.onEvent { heard.record($0.name.rawValue) }
         connection.connect()

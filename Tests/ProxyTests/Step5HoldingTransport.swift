@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import Proxy
 import Testing
@@ -48,7 +49,8 @@ struct Step5HoldingTransport {
         let connection: any Connection = SocketConnection(transport: HoldingTransport(wrapping: real))
         try connection.send(try Event("hello"))
         #expect(
-            real.sentEvents.isEmpty, "The connection's send, made offline, is held, and doesn't throw (step 5)")
+            real.sentEvents.isEmpty,
+            "The connection's send, made offline, is held, and doesn't throw (step 5)")
         connection.connect()
         try real.accept()
         #expect(sentNames(real) == ["hello"], "It is delivered when the connection comes up (step 5)")
@@ -111,7 +113,8 @@ struct Step5HoldingTransport {
         try inner.accept()
         #expect(
             heldWhileSending.all == [3],
-            "While a is being sent it is still held: a send leaves the hold only once it has gone out (step 5)")
+            "While a is being sent it is still held: a send leaves the hold only once it has gone out (step 5)"
+        )
         #expect(
             sentNames(inner) == ["a", "b", "c", "away"],
             "A send made during the delivery goes after the held ones, not before (step 5)")
@@ -139,7 +142,8 @@ struct Step5HoldingTransport {
         ) {
             try holding.send(try Event("secret"))
         }
-        #expect(holding.undeliverable.count == 1, "A refusal thrown to the caller is not also reported (step 5)")
+        #expect(
+            holding.undeliverable.count == 1, "A refusal thrown to the caller is not also reported (step 5)")
     }
 
     @Test("Protection in front of the holding transport refuses a guest at once, even offline")
@@ -164,12 +168,27 @@ struct Step5HoldingTransport {
         #expect(holding.heldCount == 1, "Offline, the send is held: the wrapper can't know yet (step 5)")
         holding.connect()
         try real.accept()
-        #expect(real.sentEvents.isEmpty, "On connect, protection refuses it: nothing reaches the server (step 5)")
+        #expect(
+            real.sentEvents.isEmpty, "On connect, protection refuses it: nothing reaches the server (step 5)")
         #expect(
             holding.undeliverable.map { $0.error as? SendForbidden } == [
                 SendForbidden(event: try EventName("message"), user: "guest")
             ],
             "The refusal is reported with the protection proxy's error (step 5)")
         #expect(holding.heldCount == 0, "It no longer waits (step 5)")
+    }
+
+    @Test(
+        "Random sequences of sends, connects, drops (inside a send too), restores and refusals follow the rules"
+    )
+    func followsTheModel() async throws {
+        let check = ModelCheck<HoldingOperation>(
+            rule: "5 (the holding transport)", sequences: 500,
+            length: 1...16
+        ) { random in
+            HoldingOperation.random(using: &random)
+        }
+        let failure = try await check.run { operations in try HoldingModel.replay(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 }
