@@ -61,7 +61,7 @@ struct Step1CapabilityLocator {
     }
 
     @Test("Many tasks register and resolve at once, and every registration is kept")
-    func concurrentUse() async {
+    func concurrentUse() async throws {
         let locator = CapabilityLocator()
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<100 {
@@ -79,5 +79,6 @@ struct Step1CapabilityLocator {
             locator.resolve((any ResultDisplaying).self) != nil
                 && locator.resolve((any CodeProcessing).self) != nil,
             "Concurrent registrations are all kept: the locator is safe from many tasks (step 1)")
+        try expectNoEscapeHatches(step: 1)
     }
 }

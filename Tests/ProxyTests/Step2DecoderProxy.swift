@@ -81,5 +81,6 @@ struct Step2DecoderProxy {
         #expect(
             proxy.decode(Frame(number: 2)).map(\.payload) == ["successor"],
             "The next frame goes to the decoder attached from inside decode (step 2)")
+        try expectNoEscapeHatches(step: 2)
     }
 }

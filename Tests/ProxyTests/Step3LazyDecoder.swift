@@ -60,5 +60,6 @@ struct Step3LazyDecoder {
         #expect(
             gotTheCode.value == 100,
             "Every caller got the real decoder's result (step 3)")
+        try expectNoEscapeHatches(step: 3)
     }
 }

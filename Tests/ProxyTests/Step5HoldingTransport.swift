@@ -190,5 +190,6 @@ struct Step5HoldingTransport {
         }
         let failure = try await check.run { operations in try HoldingModel.replay(operations) }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        try expectNoEscapeHatches(step: 5)
     }
 }
