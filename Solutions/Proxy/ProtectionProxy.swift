@@ -2,9 +2,11 @@ import MessagingKit
 
 /// Stands in for a transport and lets only a user who may post send.
 ///
-/// Role: a **protection proxy** for `Transport`. A send from a user without permission is
-/// refused with ``MessagingKit/SendForbidden`` and never reaches the
-/// real transport. Everything else (connect, status, events) goes through untouched.
+/// Role: a **protection proxy** for the subject `Transport`; the wrapped transport is its
+/// **real subject**. A send from a user without permission is refused with
+/// ``MessagingKit/SendForbidden`` and never reaches the real transport. Everything else
+/// (connect, status, events) goes through untouched. It keeps `Transport`'s contract: it only
+/// ever says no, which `Transport.send` documents, and never promises more than the real one.
 ///
 /// Why a `final class` with only `let`s: `Transport` is a class protocol (a transport has
 /// identity), and a class whose stored properties are all immutable and `Sendable` is
@@ -35,8 +37,8 @@ public final class ProtectionProxy: Transport {
     /// - Throws: ``MessagingKit/SendForbidden`` when the user may not,
     ///   whatever the connection's status; otherwise what the real transport throws.
     public func send(_ event: Event) throws {
-        // Why check before anything else: a refusal doesn't depend on the connection, and an
-        // offline proxy behind this one must never hold what will never be allowed.
+        // Why check before anything else: a refusal doesn't depend on the connection, and a
+        // holding transport behind this one must never hold what will never be allowed.
         guard user.mayPost else { throw SendForbidden(event: event.name, user: user.name) }
         try real.send(event)
     }

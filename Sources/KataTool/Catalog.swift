@@ -49,7 +49,10 @@ enum Catalog {
             ]),
         Kata(
             "Proxy",
-            ["Step1CapabilityRegistry", "Step2OfflineProxy", "Step3ProtectionProxy", "Step4LazyDecoder"]),
+            [
+                "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder", "Step4ProtectionProxy",
+                "Step5HoldingTransport",
+            ]),
     ]
 
     /// The kata a learner means by `name`: its pattern's name in any case, with or without

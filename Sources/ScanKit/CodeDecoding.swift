@@ -2,9 +2,12 @@
 /// machine-learning model when made).
 ///
 /// Parts of the app depend on this protocol, never on a concrete decoder. The Proxy kata
-/// registers one by this protocol and puts a lazy proxy in front of it.
+/// registers a proxy by this protocol and attaches a decoder to it later.
 public protocol CodeDecoding: Sendable {
     /// The codes in `frame`, in the frame's order.
+    ///
+    /// A decoder that has nothing to decode with (no decoder attached to a proxy yet) returns
+    /// no codes.
     func decode(_ frame: Frame) -> [ScannedCode]
 }
 

@@ -51,7 +51,7 @@ struct ReportPrinterTests {
             lines.contains(
                 "   2  Factory                  ░░░░░░░░░░  0/3  hangs in step 1, test \"Test at 3\": stopped after 5 s"
             ))
-        #expect(lines.contains("   9  Proxy                    ░░░░░░░░░░  0/4"))
+        #expect(lines.contains("   9  Proxy                    ░░░░░░░░░░  0/5"))
         #expect(!lines.joined().contains("\u{1B}["), "No colour codes when the output is not a terminal")
     }
 

@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import Proxy
 import ScanKit
@@ -13,7 +14,7 @@ extension Tag {
 
 // MARK: - Capabilities declared by the tests
 
-/// Shows a scan result: a capability the registry has never heard of.
+/// Shows a scan result: a capability the locator has never heard of.
 protocol ResultDisplaying: Sendable {
     func show(_ code: ScannedCode) -> String
 }
@@ -44,6 +45,53 @@ enum Search {
 struct CheckoutScreen: Checkout.Display { let screen = "checkout" }
 struct SearchScreen: Search.Display { let screen = "search" }
 
+/// A proxy another team wrote for its own capability, in the shape of the kata's decoder proxy.
+///
+/// Registered at start-up, the real display attached later. The locator has never heard of it.
+final class ResultDisplayProxy: ResultDisplaying {
+    private let real = Mutex<(any ResultDisplaying)?>(nil)
+
+    func attach(_ display: any ResultDisplaying) { real.withLock { $0 = display } }
+
+    /// Nothing attached: nothing shown, as `ResultDisplaying` would document.
+    func show(_ code: ScannedCode) -> String { real.withLock { $0 }?.show(code) ?? "" }
+}
+
+/// A part of the scan screen that is handed a decoder when it is made and keeps it: it expects
+/// the subject, `CodeDecoding`, and never resolves again.
+struct ScanScreen: Sendable {
+    let decoder: any CodeDecoding
+
+    /// The payloads the screen shows for `frame`.
+    func payloads(in frame: Frame) -> [String] { decoder.decode(frame).map(\.payload) }
+}
+
+/// Decodes every frame as one code with a fixed payload: tells two decoders apart.
+struct LabelDecoder: CodeDecoding {
+    let label: String
+    func decode(_ frame: Frame) -> [ScannedCode] {
+        (try? ScannedCode(payload: label, symbology: .qr)).map { [$0] } ?? []
+    }
+}
+
+/// A decoder that, while it decodes its first frame, hands over to `successor` by attaching it
+/// to the proxy it is attached to: a callback that calls back into the proxy.
+final class HandOverDecoder: CodeDecoding {
+    private let proxy: DecoderProxy
+    private let successor: any CodeDecoding
+    private let handedOver = Atomic(false)
+
+    init(proxy: DecoderProxy, successor: any CodeDecoding) {
+        self.proxy = proxy
+        self.successor = successor
+    }
+
+    func decode(_ frame: Frame) -> [ScannedCode] {
+        if !handedOver.exchange(true, ordering: .relaxed) { proxy.attach(successor) }
+        return (try? ScannedCode(payload: "first", symbology: .qr)).map { [$0] } ?? []
+    }
+}
+
 /// A code for the tests.
 func code(_ payload: String) throws -> ScannedCode {
     try ScannedCode(payload: payload, symbology: .qr)
@@ -63,6 +111,77 @@ func sentNames(_ transport: InMemoryTransport) -> [String] {
 
 let guest = ChatUser(name: "guest", mayPost: false)
 let member = ChatUser(name: "ada", mayPost: true)
+
+/// A refusal for good, thrown by ``ScriptedTransport`` for the events it refuses.
+struct Refused: Error, Hashable {
+    let event: String
+}
+
+/// A transport double in front of an ``InMemoryTransport``, written by the tests: it can drop
+/// the connection inside its `send` on a given call, refuse some events for good, and call a
+/// hook from inside `send` (before it sends), which may call back into whoever wraps it.
+final class ScriptedTransport: Transport {
+    let inner: InMemoryTransport
+    private let script: Mutex<Script>
+
+    struct Script {
+        /// The call of `send` (1 for the first) on which the network drops, inside `send`.
+        var dropOnCall: Int?
+        /// Whether the network drops inside the next `send` made while connected (of an event it
+        /// doesn't refuse).
+        var dropOnNextConnectedSend = false
+        /// Names of the events refused for good with ``Refused``, connected or not.
+        var refused: Set<String> = []
+        /// Called inside `send`, with the event, before it is sent.
+        var whileSending: (@Sendable (Event) -> Void)?
+        var calls = 0
+    }
+
+    init(_ inner: InMemoryTransport, script: Script = Script()) {
+        self.inner = inner
+        self.script = Mutex(script)
+    }
+
+    /// Sets the hook called inside `send`.
+    func whileSending(_ hook: @escaping @Sendable (Event) -> Void) {
+        script.withLock { $0.whileSending = hook }
+    }
+
+    /// Makes the network drop inside the next `send` made while connected.
+    func dropInsideNextSend() {
+        script.withLock { $0.dropOnNextConnectedSend = true }
+    }
+
+    /// How many times `send` was called.
+    var calls: Int { script.withLock { $0.calls } }
+
+    var url: ServerURL { inner.url }
+    var status: TransportStatus { inner.status }
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+
+    func send(_ event: Event) throws {
+        let connected = inner.status == .connected
+        let (drop, refused, hook) = script.withLock { script in
+            script.calls += 1
+            let refused = script.refused.contains(event.name.rawValue)
+            var drop = script.calls == script.dropOnCall
+            if connected, !refused, script.dropOnNextConnectedSend {
+                script.dropOnNextConnectedSend = false
+                drop = true
+            }
+            return (drop, refused, script.whileSending)
+        }
+        hook?(event)
+        if refused { throw Refused(event: event.name.rawValue) }
+        if drop, inner.status == .connected { try inner.drop() }
+        try inner.send(event)
+    }
+}
 
 // MARK: - Decoders
 
@@ -110,4 +229,16 @@ final class Counter: Sendable {
     private let count = Atomic(0)
     var value: Int { count.load(ordering: .relaxed) }
     func increment() { count.add(1, ordering: .relaxed) }
+}
+
+// MARK: - Escape hatches
+
+/// Expects no escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`, …) anywhere in the
+/// kata's folder: the proxies are shared across tasks, and their safety must be the compiler's.
+func expectNoEscapeHatches(step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let findings = try EscapeHatches.findings(inPattern: "Proxy")
+    #expect(
+        findings.isEmpty,
+        "Shared across tasks, safely, with no escape hatch (step \(step)): \(findings.map(\.description).joined(separator: " "))",
+        sourceLocation: sourceLocation)
 }

@@ -3,20 +3,22 @@ import Synchronization
 /// Where any part of the app obtains a scan capability (decode, display, process) by its
 /// protocol, never by its concrete class.
 ///
-/// Role: the seed's **global proxy**. Callers ask for `(any CodeDecoding).self` and get
-/// whatever was registered for it; they never name, create or import the real object.
+/// Role: a **service locator**, not a proxy. The scan write-up called it a "global proxy"
+/// because what it held were proxies: at start-up the app registers one stand-in per capability
+/// protocol (a ``DecoderProxy`` for `CodeDecoding`), and the module that really decodes attaches
+/// itself to that stand-in later. Callers ask for `(any CodeDecoding).self` and never name,
+/// create or import the real object.
 ///
 /// Why a class with a `Mutex` and not an actor: capabilities are looked up from synchronous
 /// code (a view's `init`, a unit's `receive`), which can't `await`. Why not a global
-/// `static let shared`: each test makes its own registry, so tests run in parallel; the app
+/// `static let shared`: each test makes its own locator, so tests run in parallel; the app
 /// makes one at start-up and passes it on.
-public final class CapabilityRegistry: Sendable {
-    // Why `ObjectIdentifier` of the metatype: the seed keyed by the protocol's *name* as a
-    // string, so two protocols called `Display` in two modules took each other's place. A
-    // metatype is unique per type, whatever its name.
+public final class CapabilityLocator: Sendable {
+    // Fixes bug 7 on docs/sources.md: the key is the metatype's `ObjectIdentifier`, unique per
+    // type, not the protocol's name, which two protocols in two modules can share.
     private let entries = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
-    /// Creates an empty registry.
+    /// Creates an empty locator.
     public init() {}
 
     /// Registers `implementation` as the capability `capability`, replacing any earlier one.

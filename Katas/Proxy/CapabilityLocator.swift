@@ -1,10 +1,11 @@
 /// Where any part of the app obtains a scan capability (decode, display, process) by its
-/// protocol, never by its concrete class.
+/// protocol, never by its concrete class: a service locator.
 ///
-/// Callers ask for `(any CodeDecoding).self` and get whatever was registered for it. Each test
-/// makes its own registry; the app makes one at start-up. It is used from many tasks at once.
-public final class CapabilityRegistry: Sendable {
-    /// Creates an empty registry.
+/// Callers ask for `(any CodeDecoding).self` and get whatever was registered for it: in the
+/// app, the proxy registered for that protocol at start-up. Each test makes its own locator;
+/// the app makes one at start-up. It is used from many tasks at once.
+public final class CapabilityLocator: Sendable {
+    /// Creates an empty locator.
     public init() {}
 
     /// Registers `implementation` as the capability `capability`, replacing any earlier one.
@@ -24,6 +25,6 @@ public final class CapabilityRegistry: Sendable {
 
     /// Forgets every capability.
     public func removeAll() {
-        // TODO: Step 1 — empty the registry.
+        // TODO: Step 1 — empty the locator.
     }
 }

@@ -4,23 +4,36 @@ import Proxy
 import ScanKit
 import Testing
 
-@Suite("Proxy · Step 4 — The lazy decoder", .tags(.scan))
-struct Step4LazyDecoder {
+@Suite("Proxy · Step 3 — The lazy decoder", .tags(.scan))
+struct Step3LazyDecoder {
     @Test("The real decoder is made on first use, not before, and once; results are the real one's")
     func madeOnFirstUse() throws {
         let factory = DecoderFactory(patience: 0)
         let decoder = LazyDecoder(make: factory.make)
         #expect(
             factory.count == 0,
-            "Making the proxy doesn't make the real decoder: unused, it is never made (step 4)")
+            "Making the proxy doesn't make the real decoder: unused, it is never made (step 3)")
         let codes = [try code("a"), try code("b")]
         #expect(
             decoder.decode(Frame(number: 1, codes: codes)) == codes,
-            "The proxy returns the real decoder's codes (step 4)")
-        #expect(factory.count == 1, "The first decode made the real decoder (step 4)")
+            "The proxy returns the real decoder's codes (step 3)")
+        #expect(factory.count == 1, "The first decode made the real decoder (step 3)")
         _ = decoder.decode(Frame(number: 2, codes: codes))
         _ = decoder.decode(Frame(number: 3))
-        #expect(factory.count == 1, "Later decodes reuse it (step 4)")
+        #expect(factory.count == 1, "Later decodes reuse it (step 3)")
+    }
+
+    @Test("Attached to the decoder proxy, the lazy decoder still makes nothing until the first frame")
+    func stacksBehindTheDecoderProxy() throws {
+        let factory = DecoderFactory(patience: 0)
+        let proxy = DecoderProxy()
+        proxy.attach(LazyDecoder(make: factory.make))
+        #expect(factory.count == 0, "Attaching the lazy decoder makes no real decoder (step 3)")
+        let codes = [try code("a")]
+        #expect(
+            proxy.decode(Frame(number: 1, codes: codes)) == codes,
+            "Through both proxies, the codes are the real decoder's (step 3)")
+        #expect(factory.count == 1, "The first frame through the proxies made it, once (step 3)")
     }
 
     @Test("100 callers on 100 threads use it at the same moment: the real decoder is made exactly once")
@@ -43,9 +56,10 @@ struct Step4LazyDecoder {
             }.start()
         }
         await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-        #expect(factory.count == 1, "However many callers arrive together, one decoder is made (step 4)")
+        #expect(factory.count == 1, "However many callers arrive together, one decoder is made (step 3)")
         #expect(
             gotTheCode.value == 100,
-            "Every caller got the real decoder's result (step 4)")
+            "Every caller got the real decoder's result (step 3)")
+        try expectNoEscapeHatches(step: 3)
     }
 }

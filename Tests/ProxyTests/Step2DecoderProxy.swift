@@ -1,0 +1,86 @@
+import Proxy
+import ScanKit
+import Testing
+
+@Suite("Proxy · Step 2 — The decoder proxy: a stand-in until the decoder is attached", .tags(.scan))
+struct Step2DecoderProxy {
+    @Test("Nothing attached: no codes, as CodeDecoding documents; attached: the decoder's codes")
+    func noCapabilityThenAttached() throws {
+        let proxy = DecoderProxy()
+        let codes = [try code("a"), try code("b")]
+        let frame = Frame(number: 1, codes: codes)
+        #expect(
+            proxy.decode(frame).isEmpty,
+            "Nothing attached: no codes, what CodeDecoding documents for no capability (step 2)")
+        proxy.attach(FrameCodeDecoder())
+        #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes (step 2)")
+    }
+
+    @Test("Attaching another decoder swaps it in; detaching goes back to no codes")
+    func swapAndDetach() throws {
+        let proxy = DecoderProxy()
+        let frame = Frame(number: 1)
+        proxy.attach(LabelDecoder(label: "old"))
+        #expect(proxy.decode(frame).map(\.payload) == ["old"], "The attached decoder answers (step 2)")
+        proxy.attach(LabelDecoder(label: "new"))
+        #expect(proxy.decode(frame).map(\.payload) == ["new"], "Attaching again swaps the decoder (step 2)")
+        proxy.detach()
+        #expect(proxy.decode(frame).isEmpty, "Detached: no codes again (step 2)")
+        proxy.attach(LabelDecoder(label: "back"))
+        #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again (step 2)")
+    }
+
+    @Test("A caller that resolved the proxy early gets codes once one is attached, and after a swap")
+    func resolvedEarlySeesAttachAndSwap() throws {
+        // Start-up: the locator is filled with proxies, before any decoder exists.
+        let locator = CapabilityLocator()
+        let decoding = DecoderProxy()
+        locator.register(decoding, for: (any CodeDecoding).self)
+        // A part of the scan screen resolves the capability once, and keeps what it got.
+        let screen = ScanScreen(decoder: try #require(locator.resolve((any CodeDecoding).self)))
+        let frame = Frame(number: 1, codes: [try code("p-1")])
+        #expect(screen.payloads(in: frame).isEmpty, "Before a decoder is attached: no codes (step 2)")
+        // Later the module that really decodes attaches itself.
+        decoding.attach(FrameCodeDecoder())
+        #expect(
+            screen.payloads(in: frame) == ["p-1"],
+            "Once attached, the caller that resolved early gets codes, without resolving again (step 2)")
+        decoding.attach(LabelDecoder(label: "model v2"))
+        #expect(
+            screen.payloads(in: frame) == ["model v2"],
+            "After a swap, the same caller gets the new decoder's codes (step 2)")
+    }
+
+    @Test("A proxy of the tests' own registers like the decoder's; a proxy goes where its subject goes")
+    func promiseFromOutside() throws {
+        let locator = CapabilityLocator()
+        let display = ResultDisplayProxy()
+        let decoding = DecoderProxy()
+        locator.register(display, for: (any ResultDisplaying).self)
+        locator.register(decoding, for: (any CodeDecoding).self)
+        let shown = try #require(
+            locator.resolve((any ResultDisplaying).self),
+            "A proxy for a protocol the locator never heard of is registered and resolved (step 2)")
+        display.attach(BannerDisplay(style: "toast"))
+        decoding.attach(LabelDecoder(label: "p-9"))
+        let screen = ScanScreen(decoder: decoding)
+        let payloads = screen.payloads(in: Frame(number: 1))
+        #expect(payloads == ["p-9"], "The decoder proxy works wherever a CodeDecoding is expected (step 2)")
+        #expect(
+            try shown.show(code(payloads.first ?? "")) == "toast: p-9",
+            "The test's own proxy, resolved before its display was attached, now shows (step 2)")
+    }
+
+    @Test("A decoder that calls back into its proxy while decoding (it hands over to another) is not blocked")
+    func decoderCallsBack() throws {
+        let proxy = DecoderProxy()
+        proxy.attach(HandOverDecoder(proxy: proxy, successor: LabelDecoder(label: "successor")))
+        #expect(
+            proxy.decode(Frame(number: 1)).map(\.payload) == ["first"],
+            "The proxy forwards outside its lock, so the decoder may attach its successor (step 2)")
+        #expect(
+            proxy.decode(Frame(number: 2)).map(\.payload) == ["successor"],
+            "The next frame goes to the decoder attached from inside decode (step 2)")
+        try expectNoEscapeHatches(step: 2)
+    }
+}
