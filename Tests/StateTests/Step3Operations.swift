@@ -93,7 +93,8 @@ struct Step3Operations {
             transport.status == .connecting, "connect() in disconnected starts the transport again (step 3)")
         #expect(connection.state == .reconnecting, "…and the connection is reconnecting (step 3)")
         try connection.disconnect()
-        #expect(transport.status == .disconnected, "disconnect() in reconnecting closes the transport (step 3)")
+        #expect(
+            transport.status == .disconnected, "disconnect() in reconnecting closes the transport (step 3)")
         #expect(connection.state == .disconnected, "…and the connection is disconnected (step 3)")
     }
 
@@ -216,7 +217,8 @@ struct Step3Operations {
         #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (step 3)")
         #expect(
             replies.all.isEmpty,
-            "A released connection forgot its waiting request, and never calls it: no reply will come (step 3)")
+            "A released connection forgot its waiting request, and never calls it: no reply will come (step 3)"
+        )
     }
 
     @Test("An observer may call an operation from inside its callback")

@@ -41,7 +41,8 @@ struct Step4ScanViewModel {
             #expect(model.display == .result(codes[0]), "Single code shows that code's result (step 4)")
         default:
             #expect(model.currentID == .multiCode, "\(count) codes: multi code, from 2 on (step 4)")
-            #expect(model.display == .picker(codes), "Multi code shows every code, in order, to pick (step 4)")
+            #expect(
+                model.display == .picker(codes), "Multi code shows every code, in order, to pick (step 4)")
         }
         #expect(model.codes == codes, "The view model keeps the scan's codes (step 4)")
     }
@@ -77,10 +78,12 @@ struct Step4ScanViewModel {
         for (number, count) in path.enumerated() {
             try model.scan(Frame(number: number, codes: try qrCodes(count)))
         }
-        #expect(model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (step 4)")
+        #expect(
+            model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (step 4)")
         #expect(model.codes.isEmpty, "No code holds no codes (step 4)")
         #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (step 4)")
-        #expect(model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (step 4)")
+        #expect(
+            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (step 4)")
         #expect(model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (step 4)")
     }
 
@@ -112,7 +115,8 @@ struct Step4ScanViewModel {
         model.register(PausedScanState(message: "Paused by Ana"), as: .paused)
         model.register(PausedScanState(message: "Paused by Ben"), as: .paused)
         try model.switchTo(.paused)
-        #expect(model.display == .message("Paused by Ben"), "The last state registered for a name wins (step 4)")
+        #expect(
+            model.display == .message("Paused by Ben"), "The last state registered for a name wins (step 4)")
 
         model.register(PausedScanState(message: "One code: hold still"), as: .singleCode)
         try model.switchTo(.noCode)
