@@ -248,33 +248,54 @@ struct Step3Operations {
     func randomLives() throws {
         for seed in UInt64(1)...400 {
             var random = SplitMix64(seed: seed)
-            let harness = try Harness()
-            let changes = Recorder<ConnectionStateChange>()
-            harness.connection.observe(changes.record)
             var model = LifecycleModel()
-            var steps: [LifecycleModel.Step] = []
+            var life: [LifecycleModel.Step] = []
             for _ in 0..<40 {
                 let possible = LifecycleModel.Step.allCases.filter(model.canTry)
                 let step = possible[Int(random.next() % UInt64(possible.count))]
-                steps.append(step)
-                let expected = model.apply(step).map(Outcome.refused) ?? .done
-                let outcome = harness.perform(step)
-                let agrees =
-                    outcome == expected && harness.connection.state == model.state
-                    && harness.transport.status == model.transport && changes.all == model.changes
-                if !agrees {
-                    Issue.record(
-                        """
-                        Seed \(seed), after \(steps.map(\.description).joined(separator: ", ")): \
-                        expected \(expected), \(model.state) (transport \(model.transport)), changes \
-                        \(model.changes); got \(outcome), \(harness.connection.state) (transport \
-                        \(harness.transport.status)), changes \(changes.all). \
-                        Every operation and transport event follows the tables of steps 2 and 3 (step 3)
-                        """)
-                    return
-                }
+                life.append(step)
+                _ = model.apply(step)
+            }
+            guard try disagreement(living: life) != nil else { continue }
+            // Drop every step the failure doesn't need, so the message shows a short life.
+            var shortest = life
+            var index = 0
+            while index < shortest.count {
+                var shorter = shortest
+                shorter.remove(at: index)
+                if try disagreement(living: shorter) != nil { shortest = shorter } else { index += 1 }
+            }
+            Issue.record(
+                """
+                Seed \(seed), shortened to: \(shortest.map(\.description).joined(separator: ", ")). \
+                \(try disagreement(living: shortest) ?? ""). Every operation and transport event \
+                follows the tables of steps 2 and 3 (step 3)
+                """)
+            return
+        }
+    }
+
+    /// Lives `life` on a new connection and on the model side by side, skipping a server action
+    /// the transport doesn't allow at that point; describes the first step where they disagree.
+    private func disagreement(living life: [LifecycleModel.Step]) throws -> String? {
+        let harness = try Harness()
+        let changes = Recorder<ConnectionStateChange>()
+        harness.connection.observe(changes.record)
+        var model = LifecycleModel()
+        for step in life where model.canTry(step) {
+            let expected = model.apply(step).map(Outcome.refused) ?? .done
+            let outcome = harness.perform(step)
+            if outcome != expected || harness.connection.state != model.state
+                || harness.transport.status != model.transport || changes.all != model.changes
+            {
+                return """
+                    After \(step): expected \(expected), \(model.state) (transport \(model.transport)), \
+                    changes \(model.changes); got \(outcome), \(harness.connection.state) (transport \
+                    \(harness.transport.status)), changes \(changes.all)
+                    """
             }
         }
+        return nil
     }
 }
 
