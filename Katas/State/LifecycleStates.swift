@@ -11,11 +11,12 @@ protocol ConnectionLifecycleState: Sendable {
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
 
-    // TODO: Step 2 — add the six operations (connect, disconnect, release, send, request,
+    // TODO: Step 2 — add the transport's two events (connected, disconnected), each given the
+    //       connection, so each state decides where they take it.
+    // TODO: Step 3 — add the six operations (connect, disconnect, release, send, request,
     //       onEvent), each given the connection, so each state allows or refuses them. A protocol
     //       extension can refuse everything by default, in the state's own `name`; each state
     //       then overrides only what it allows.
-    // TODO: Step 3 — add the transport's two events (connected, disconnected).
 }
 
 /// Made, never connected yet.
@@ -48,7 +49,7 @@ struct ReconnectingState: ConnectionLifecycleState {
 
 /// Given back for good: the end of the table.
 ///
-/// Every operation is refused.
+/// Every operation is refused, and the transport is ignored.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

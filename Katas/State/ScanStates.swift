@@ -4,62 +4,62 @@ import ScanKit
 ///
 /// What the next scan does, in every standard state: the number of codes in the frame picks
 /// the next state (0: *no code*, exactly 1: *single code*, 2 or more: *multi code*).
-public final class NoCodeState: ScanViewState {
+public struct NoCodeState: ScanViewState {
     /// Creates the state.
     public init() {}
 
     /// The viewfinder.
-    public func display(in view: ScanView) -> ScanDisplay { .viewfinder }
+    public func display(in model: ScanViewModel) -> ScanDisplay { .viewfinder }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in view: ScanView) throws(ScanViewError) {
-        // TODO: Step 4 — switch the view by the number of codes (the three states share this).
+    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
+        // TODO: Step 4 — switch the view model by the number of codes (the three states share this).
     }
 
     /// Nothing to tap.
-    public func didTap(_ index: Int, in view: ScanView) {}
+    public func didTap(_ index: Int, in model: ScanViewModel) {}
 }
 
 /// One code: its result is on screen, and a tap opens it.
-public final class SingleCodeState: ScanViewState {
+public struct SingleCodeState: ScanViewState {
     /// Creates the state.
     public init() {}
 
     /// The result for the one code.
-    public func display(in view: ScanView) -> ScanDisplay {
-        // TODO: Step 4 — the result for the view's one code.
+    public func display(in model: ScanViewModel) -> ScanDisplay {
+        // TODO: Step 4 — the result for the view model's one code.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in view: ScanView) throws(ScanViewError) {
+    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
         // TODO: Step 4 — as in NoCodeState.
     }
 
     /// Opens the code, wherever the tap lands: there is only one.
-    public func didTap(_ index: Int, in view: ScanView) {
-        // TODO: Step 4 — open the view's one code.
+    public func didTap(_ index: Int, in model: ScanViewModel) {
+        // TODO: Step 4 — open the view model's one code.
     }
 }
 
 /// Several codes in one frame: the person picks one.
-public final class MultiCodeState: ScanViewState {
+public struct MultiCodeState: ScanViewState {
     /// Creates the state.
     public init() {}
 
     /// A picker over every code of the frame.
-    public func display(in view: ScanView) -> ScanDisplay {
-        // TODO: Step 4 — a picker over the view's codes.
+    public func display(in model: ScanViewModel) -> ScanDisplay {
+        // TODO: Step 4 — a picker over the view model's codes.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in view: ScanView) throws(ScanViewError) {
+    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
         // TODO: Step 4 — as in NoCodeState.
     }
 
     /// Opens the code at `index`; a tap beside every code (an index out of range) does nothing.
-    public func didTap(_ index: Int, in view: ScanView) {
+    public func didTap(_ index: Int, in model: ScanViewModel) {
         // TODO: Step 4 — open the code at index, if there is one.
     }
 }

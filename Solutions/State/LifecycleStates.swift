@@ -17,6 +17,8 @@ protocol ConnectionLifecycleState: Sendable {
     func connect(_ connection: ManagedConnection) throws(LifecycleError)
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
     func release(_ connection: ManagedConnection) throws(LifecycleError)
+    // Why untyped: the transport's own error passes on unchanged, and the transport is a
+    // protocol others implement, so its errors are not a closed set.
     func send(_ event: Event, through connection: ManagedConnection) throws
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
@@ -33,7 +35,8 @@ protocol ConnectionLifecycleState: Sendable {
 }
 
 // Why defaults that refuse: a state lists what it allows; everything else is refused with an
-// error built from `name`, so no state can refuse in another state's words (seed bug 1).
+// error built from `name`.
+// Fixes bug 1 on docs/sources.md: no state can refuse in another state's words.
 extension ConnectionLifecycleState {
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
         throw .operationRefused(.connect, in: name)
@@ -60,6 +63,9 @@ extension ConnectionLifecycleState {
     ) throws(LifecycleError) {
         connection.subscribe(name, action)
     }
+    // Why ignore by default: a transport event can't be refused back to the transport. A state
+    // that has no move for it (connected hearing "connected", released hearing anything) does
+    // nothing.
     func transportDidConnect(_ connection: ManagedConnection) {}
     func transportDidDisconnect(_ connection: ManagedConnection) {}
 }
@@ -75,8 +81,8 @@ struct CreatedState: ConnectionLifecycleState {
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
         connection.transport.connect()
     }
-    // Why `try?`: a transport event can't be refused back to the transport. The table allows
-    // both moves from here; if another thread moved first, there is nothing left to do.
+    // Why `try?`: the table allows both moves from here; if another thread moved first, there
+    // is nothing left to do, and nobody to tell.
     func transportDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
     func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
@@ -93,13 +99,23 @@ struct ConnectedState: ConnectionLifecycleState {
         connection.transport.disconnect()
     }
     func send(_ event: Event, through connection: ManagedConnection) throws {
-        try connection.sendThroughTransport(event)
+        // Why no catch: if the socket dropped since this state was read, the transport says so
+        // in its own words, and the caller hears them unchanged.
+        try connection.transport.send(event)
     }
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
     ) throws {
-        try connection.sendThroughTransport(event)
-        connection.awaitReply(to: event.name, onReply)
+        // Why wait before sending: a server may answer before `send` returns (the transport
+        // calls back synchronously); a request that started waiting afterwards would miss it.
+        let waiting = connection.awaitReply(to: event.name, onReply)
+        do {
+            try connection.transport.send(event)
+        } catch {
+            // Nothing went out, so nothing will answer: stop waiting, and pass the error on.
+            connection.stopAwaiting(waiting)
+            throw error
+        }
     }
     func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
@@ -115,10 +131,13 @@ struct DisconnectedState: ConnectionLifecycleState {
     }
     func release(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.released)
+        // Why close a socket that should be closed already: the library may be retrying on its
+        // own. A released connection leaves nothing running behind it.
         connection.transport.disconnect()
     }
-    /// The network brought the socket back on its own: the connection passes through
-    /// `reconnecting`, because the table has no direct move to `connected`.
+    /// The socket came back (the network returned, or the library retried on its own): the
+    /// connection passes through `reconnecting`, because the table has no direct move to
+    /// `connected`.
     func transportDidConnect(_ connection: ManagedConnection) {
         try? connection.enter(.reconnecting)
         try? connection.enter(.connected)
@@ -140,7 +159,7 @@ struct ReconnectingState: ConnectionLifecycleState {
 
 /// Given back for good: the end of the table.
 ///
-/// Every operation is refused, even `onEvent`.
+/// Every operation is refused, even `onEvent`, and the transport is ignored.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

@@ -9,22 +9,17 @@ import Synchronization
 ///   (``connect()``, ``send(_:)``, …) and every transport event (connected, disconnected). It
 ///   never asks which state it is in to decide what to do.
 /// - **State**: `ConnectionLifecycleState`, one object per state (see `LifecycleStates.swift`).
-/// - **Finite-state machine**: ``enter(_:)`` and the `successors` of each state: the table of
-///   allowed moves, checked on every move, whoever asks for it.
+/// - **Finite-state machine**: the `successors` of each state, the table of allowed moves.
+///   ``allows(from:to:)`` reads it; `enter(_:)` checks it on every move.
 ///
 /// It is a `LifecycleConnection` (MessagingKit), so a connection keeper, which knows only that
 /// role, can look after it.
 ///
-/// The seed's version kept a `var state` enum and repeated `guard state == .connected` in every
-/// method; its state machine wrote each refusal's message by hand, and the created state's said
-/// "ConnectedState can't release". Here a refusal is a ``LifecycleError`` built from the state's
-/// own name, so it can't name the wrong one.
-///
 /// - Note: Why a `final class` with a `Mutex`, not an actor: the transport reports its events
 ///   synchronously, from whatever thread it runs on, and the tests need the state to have
 ///   changed when `accept()` returns. An actor would need a `Task` per event and lose that order.
-///   The lock is held only to read or swap the state; transport calls and observers run outside
-///   it, because both may call straight back in (the transport's callbacks are synchronous).
+///   The lock is held only to read or change the data; transport calls, observers, subscriptions
+///   and replies run outside it, because each may call straight back in.
 public final class ManagedConnection: LifecycleConnection {
     /// The socket library, which the states drive.
     let transport: any Transport
@@ -35,7 +30,14 @@ public final class ManagedConnection: LifecycleConnection {
         var state: any ConnectionLifecycleState = CreatedState()
         var observers: [UUID: @Sendable (ConnectionStateChange) -> Void] = [:]
         var subscriptions: [EventName: [@Sendable (Event) -> Void]] = [:]
-        var pendingReplies: [EventName: [@Sendable (Event) -> Void]] = [:]
+        var pendingReplies: [EventName: [PendingReply]] = [:]
+    }
+
+    /// A request waiting for its reply; the id lets a failed send take it back.
+    struct PendingReply: Sendable {
+        let id = UUID()
+        let name: EventName
+        let onReply: @Sendable (Event) -> Void
     }
 
     /// Creates a connection in the `created` state over `transport`, and listens to it.
@@ -47,6 +49,15 @@ public final class ManagedConnection: LifecycleConnection {
         transport.onEvent { [weak self] event in self?.receive(event) }
     }
 
+    // MARK: The machine
+
+    /// Whether the transition table allows a move from `from` to `to`.
+    ///
+    /// The table is the states' knowledge: this asks the state named `from` for its row.
+    public static func allows(from: ConnectionState, to: ConnectionState) -> Bool {
+        state(named: from).successors.contains(to)
+    }
+
     /// Where the connection is in its life.
     ///
     /// A new one is `created`.
@@ -54,25 +65,27 @@ public final class ManagedConnection: LifecycleConnection {
 
     private var current: any ConnectionLifecycleState { machine.withLock { $0.state } }
 
-    // MARK: The machine
-
     /// Moves to `next`, if the table allows the move from the current state, and tells every
     /// observer.
     ///
+    /// Why not public: only the states move the connection, each in answer to an operation or a
+    /// transport event. A public `enter(.connected)` would let any caller skip the transport.
+    ///
     /// - Throws: ``LifecycleError/transitionRefused(from:to:)`` when the table has no such move;
     ///   the state stays as it was, and no observer hears anything.
-    public func enter(_ next: ConnectionState) throws(LifecycleError) {
+    func enter(_ next: ConnectionState) throws(LifecycleError) {
         let (change, observers) = try machine.withLock { (machine) throws(LifecycleError) in
             let from = machine.state.name
-            // Why ask the state: the table is the states' knowledge, one row each. Checking and
-            // swapping under one lock means two threads can't both leave the same state.
+            // Why check and swap under one lock: two threads can't both leave the same state.
             guard machine.state.successors.contains(next) else {
                 throw .transitionRefused(from: from, to: next)
             }
             machine.state = Self.state(named: next)
-            if next == .released {
-                // Why forget them: a released connection hears nothing more, and what the
-                // closures capture (often a screen) can go.
+            if machine.state.successors.isEmpty {
+                // Why forget them at the end of the table: nothing can follow it, so no event
+                // will reach them again, and what the closures capture (often a screen) can go.
+                // A waiting request is not called: it has no reply to give; its owner learns
+                // of the release from `observe`.
                 machine.subscriptions = [:]
                 machine.pendingReplies = [:]
             }
@@ -81,7 +94,7 @@ public final class ManagedConnection: LifecycleConnection {
         for observer in observers { observer(change) }
     }
 
-    /// The one state object for each name.
+    /// The state object for each name.
     ///
     /// Why make a new one each time: the states are values with no stored properties, so two
     /// `ConnectedState()`s are the same thing. All the data lives here, in the context.
@@ -118,7 +131,8 @@ public final class ManagedConnection: LifecycleConnection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func disconnect() throws(LifecycleError) { try current.disconnect(self) }
 
-    /// Gives the connection back for good (from `disconnected`).
+    /// Gives the connection back for good (from `disconnected`): closes the transport and
+    /// forgets every subscription and waiting request, without calling them.
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func release() throws(LifecycleError) { try current.release(self) }
@@ -133,7 +147,7 @@ public final class ManagedConnection: LifecycleConnection {
     /// sends (while `connected`).
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
-    ///   transport's own error, unchanged, when it fails the send.
+    ///   transport's own error, unchanged, when it fails the send (and then nothing waits).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         try current.request(event, onReply: onReply, through: self)
     }
@@ -150,19 +164,21 @@ public final class ManagedConnection: LifecycleConnection {
 
     // MARK: What the states call
 
-    /// Sends through the transport; its error passes on unchanged.
-    func sendThroughTransport(_ event: Event) throws {
-        try transport.send(event)
-    }
-
     /// Remembers a subscription.
     func subscribe(_ name: EventName, _ action: @escaping @Sendable (Event) -> Void) {
         machine.withLock { $0.subscriptions[name, default: []].append(action) }
     }
 
     /// Remembers who waits for the reply to a request named `name`.
-    func awaitReply(to name: EventName, _ onReply: @escaping @Sendable (Event) -> Void) {
-        machine.withLock { $0.pendingReplies[name, default: []].append(onReply) }
+    func awaitReply(to name: EventName, _ onReply: @escaping @Sendable (Event) -> Void) -> PendingReply {
+        let waiting = PendingReply(name: name, onReply: onReply)
+        machine.withLock { $0.pendingReplies[name, default: []].append(waiting) }
+        return waiting
+    }
+
+    /// Forgets a request that will get no reply.
+    func stopAwaiting(_ waiting: PendingReply) {
+        machine.withLock { $0.pendingReplies[waiting.name]?.removeAll { $0.id == waiting.id } }
     }
 
     // MARK: Transport events: each one goes to the current state
@@ -178,11 +194,9 @@ public final class ManagedConnection: LifecycleConnection {
     }
 
     private func receive(_ event: Event) {
-        // Why copy under the lock and call outside it: an action may call back in (send a reply,
-        // subscribe again), and the lock is not reentrant.
         let (actions, reply) = machine.withLock { machine in
             let actions = machine.subscriptions[event.name] ?? []
-            var reply: (@Sendable (Event) -> Void)?
+            var reply: PendingReply?
             if var waiting = machine.pendingReplies[event.name], !waiting.isEmpty {
                 // First in, first answered: each reply answers one request, once.
                 reply = waiting.removeFirst()
@@ -191,6 +205,6 @@ public final class ManagedConnection: LifecycleConnection {
             return (actions, reply)
         }
         for action in actions { action(event) }
-        reply?(event)
+        reply?.onReply(event)
     }
 }

@@ -36,7 +36,7 @@ enum Catalog {
         Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
         Kata(
             "State",
-            ["Step1TransitionTable", "Step2Operations", "Step3TransportAndObservers", "Step4ScanView"]),
+            ["Step1TransitionTable", "Step2TransportAndObservers", "Step3Operations", "Step4ScanViewModel"]),
         Kata(
             "Command",
             ["Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup"]),

@@ -9,25 +9,8 @@ struct Harness {
     let connection: ManagedConnection
 
     init() throws {
-        transport = InMemoryTransport(url: try ServerURL("wss://chat.example.com/socket"))
+        transport = InMemoryTransport(url: try chatURL())
         connection = ManagedConnection(transport: transport)
-    }
-
-    /// A connection moved into `state` by the table alone, with ``ManagedConnection/enter(_:)``:
-    /// the shortest allowed path from `created`.
-    static func entered(_ state: ConnectionState) throws -> Harness {
-        let harness = try Harness()
-        let path: [ConnectionState] =
-            switch state {
-            case .created: []
-            case .connected: [.connected]
-            case .disconnected: [.disconnected]
-            case .reconnecting: [.disconnected, .reconnecting]
-            case .released: [.disconnected, .released]
-            }
-        for next in path { try harness.connection.enter(next) }
-        try #require(harness.connection.state == state, "enter(_:) follows the table to \(state) (step 1)")
-        return harness
     }
 
     /// A connection brought into `state` the way an app would: operations and the transport.
@@ -50,6 +33,8 @@ struct Harness {
     }
 }
 
+func chatURL() throws -> ServerURL { try ServerURL("wss://chat.example.com/socket") }
+
 /// Collects what a callback reports, from any thread.
 final class Recorder<Value: Sendable>: Sendable {
     private let values = Mutex<[Value]>([])
@@ -57,7 +42,7 @@ final class Recorder<Value: Sendable>: Sendable {
     func record(_ value: Value) { values.withLock { $0.append(value) } }
 }
 
-/// The allowed moves, from DOMAIN.md: every other pair is refused.
+/// The allowed moves, as the brief's table lists them: every other pair is refused.
 let allowedMoves: Set<ConnectionStateChange> = [
     ConnectionStateChange(from: .created, to: .connected),
     ConnectionStateChange(from: .created, to: .disconnected),
@@ -72,3 +57,32 @@ let allowedMoves: Set<ConnectionStateChange> = [
 let everyMove = ConnectionState.allCases.flatMap { from in
     ConnectionState.allCases.map { ConnectionStateChange(from: from, to: $0) }
 }
+
+/// A transport whose `send` the test scripts: it wraps an in-memory transport and hands each
+/// send to `onSend`, which may throw, drop the network, or answer at once.
+///
+/// Everything else goes straight to the in-memory transport, so the test still plays the server
+/// with `accept()`, `drop()` and `deliver(_:)` on ``inner``.
+final class ScriptedTransport: Transport {
+    let inner: InMemoryTransport
+    private let onSend: @Sendable (Event, InMemoryTransport) throws -> Void
+
+    init(onSend: @escaping @Sendable (Event, InMemoryTransport) throws -> Void) throws {
+        inner = InMemoryTransport(url: try chatURL())
+        self.onSend = onSend
+    }
+
+    var url: ServerURL { inner.url }
+    var status: TransportStatus { inner.status }
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func send(_ event: Event) throws { try onSend(event, inner) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+}
+
+/// An error of the test's own, which no connection could make up: it proves an error passed
+/// through unchanged.
+struct SocketClosedByTest: Error, Equatable {}

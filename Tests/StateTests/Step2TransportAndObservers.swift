@@ -1,0 +1,113 @@
+import MessagingKit
+import State
+import Testing
+
+// The test plays both the server and the socket library here: it calls the transport's
+// `connect()` and `disconnect()` itself, so this step needs none of step 3's operations.
+
+@Suite("State · Step 2 — The transport drives it; observers hear every change", .tags(.messaging))
+struct Step2TransportAndObservers {
+    @Test("The transport's events move the connection, through the table")
+    func transportDrivesTheMachine() throws {
+        let harness = try Harness()
+        let connection = harness.connection
+        let transport = harness.transport
+        #expect(connection.state == .created, "A new connection is created (step 2)")
+        transport.connect()
+        #expect(connection.state == .created, "Connecting is not connected: still created (step 2)")
+        try transport.accept()
+        #expect(connection.state == .connected, "The transport connected: connected (step 2)")
+        try transport.drop()
+        #expect(connection.state == .disconnected, "The network dropped: disconnected (step 2)")
+        try transport.restore()
+        #expect(connection.state == .connected, "The network came back: connected again (step 2)")
+        transport.disconnect()
+        #expect(connection.state == .disconnected, "The library closed the socket: disconnected (step 2)")
+    }
+
+    @Test("A first attempt that fails leaves the connection disconnected; a retry connects it")
+    func failedFirstAttempt() throws {
+        let harness = try Harness()
+        let changes = Recorder<ConnectionStateChange>()
+        harness.connection.observe(changes.record)
+        harness.transport.connect()
+        harness.transport.disconnect()
+        #expect(
+            harness.connection.state == .disconnected,
+            "The transport disconnected before it ever connected: created → disconnected (step 2)")
+        harness.transport.connect()
+        try harness.transport.accept()
+        #expect(harness.connection.state == .connected, "The library retried and connected (step 2)")
+        #expect(
+            changes.all == [
+                ConnectionStateChange(from: .created, to: .disconnected),
+                ConnectionStateChange(from: .disconnected, to: .reconnecting),
+                ConnectionStateChange(from: .reconnecting, to: .connected),
+            ],
+            "From disconnected, the transport's connected passes through reconnecting: no shortcut (step 2)")
+    }
+
+    @Test("Observers hear every change exactly once, in order")
+    func observersHearEveryChange() throws {
+        let harness = try Harness()
+        let first = Recorder<ConnectionStateChange>()
+        let second = Recorder<ConnectionStateChange>()
+        harness.connection.observe(first.record)
+        harness.connection.observe(second.record)
+
+        harness.transport.connect()
+        try harness.transport.accept()
+        try harness.transport.drop()
+        try harness.transport.restore()
+        harness.transport.disconnect()
+
+        let expected = [
+            ConnectionStateChange(from: .created, to: .connected),
+            ConnectionStateChange(from: .connected, to: .disconnected),
+            ConnectionStateChange(from: .disconnected, to: .reconnecting),
+            ConnectionStateChange(from: .reconnecting, to: .connected),
+            ConnectionStateChange(from: .connected, to: .disconnected),
+        ]
+        #expect(first.all == expected, "Each change once, in order, for every observer (step 2)")
+        #expect(second.all == expected, "…the second observer too (step 2)")
+    }
+
+    @Test("A cancelled observer hears nothing more; the others still do")
+    func cancelledObserverStops() throws {
+        let harness = try Harness()
+        let leaving = Recorder<ConnectionStateChange>()
+        let staying = Recorder<ConnectionStateChange>()
+        let token = harness.connection.observe(leaving.record)
+        harness.connection.observe(staying.record)
+        harness.transport.connect()
+        try harness.transport.accept()
+        token.cancel()
+        token.cancel()
+        try harness.transport.drop()
+        #expect(
+            leaving.all == [ConnectionStateChange(from: .created, to: .connected)],
+            "After cancel(), the observer hears nothing more (step 2)")
+        #expect(staying.all.count == 2, "The other observer hears both changes (step 2)")
+    }
+
+    @Test("An observer may read the connection from inside its callback, and sees the new state")
+    func observerReadsTheState() throws {
+        let harness = try Harness()
+        let seen = Recorder<ConnectionState>()
+        let heard = Recorder<ConnectionStateChange>()
+        // This observer calls back into the connection while the connection is telling its
+        // observers. A connection that still holds its lock then stops the run ("Recursive call
+        // to lock Mutex" on Linux): that crash is this test failing.
+        harness.connection.observe { [weak connection = harness.connection] change in
+            heard.record(change)
+            if let state = connection?.state { seen.record(state) }
+        }
+        harness.transport.connect()
+        try harness.transport.accept()
+        try harness.transport.drop()
+        #expect(heard.all.count == 2, "The observer heard both changes (step 2)")
+        #expect(
+            seen.all == heard.all.map(\.to),
+            "Inside the callback, the connection already is in the state the change names (step 2)")
+    }
+}

@@ -1,0 +1,465 @@
+import MessagingKit
+import State
+import Testing
+
+/// One cell of the operations table: in `state`, `operation` is allowed (and leaves the
+/// connection in `after`) or refused (`after` is nil).
+struct OperationRule: Sendable, CustomTestStringConvertible {
+    let state: ConnectionState
+    let operation: ConnectionOperation
+    let after: ConnectionState?
+
+    var testDescription: String { "\(operation) in \(state)" }
+}
+
+/// The whole table: five states × six operations.
+let operationsTable: [OperationRule] = {
+    let allowed: [ConnectionState: [ConnectionOperation: ConnectionState]] = [
+        .created: [.connect: .created, .onEvent: .created],
+        .connected: [
+            .disconnect: .disconnected, .send: .connected, .request: .connected, .onEvent: .connected,
+        ],
+        .disconnected: [.connect: .reconnecting, .release: .released, .onEvent: .disconnected],
+        .reconnecting: [.disconnect: .disconnected, .onEvent: .reconnecting],
+        .released: [:],
+    ]
+    return ConnectionState.allCases.flatMap { state in
+        ConnectionOperation.allCases.map {
+            OperationRule(state: state, operation: $0, after: allowed[state]?[$0])
+        }
+    }
+}()
+
+@Suite("State · Step 3 — Each state decides its operations", .tags(.messaging))
+struct Step3Operations {
+    @Test(
+        "Every operation in every state is allowed or refused, as the table says", arguments: operationsTable)
+    func wholeTable(rule: OperationRule) throws {
+        let harness = try Harness.lived(rule.state)
+        let connection = harness.connection
+        let transport = harness.transport
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe(changes.record)
+        let perform: () throws -> Void = {
+            let hello = Message(room: "general", text: "hello").event
+            switch rule.operation {
+            case .connect: try connection.connect()
+            case .disconnect: try connection.disconnect()
+            case .release: try connection.release()
+            case .send: try connection.send(hello)
+            case .request: try connection.request(hello) { _ in }
+            case .onEvent: try connection.onEvent(hello.name) { _ in }
+            }
+        }
+        if let after = rule.after {
+            try perform()
+            #expect(
+                connection.state == after,
+                "\(rule.testDescription) is allowed and leaves it \(after) (step 3)")
+        } else {
+            let status = transport.status
+            let sent = transport.sentEvents
+            #expect(
+                throws: LifecycleError.operationRefused(rule.operation, in: rule.state),
+                "\(rule.testDescription) is refused, with an error naming this state and operation (step 3)"
+            ) {
+                try perform()
+            }
+            #expect(connection.state == rule.state, "A refused operation leaves the state as it was (step 3)")
+            #expect(changes.all.isEmpty, "A refused operation tells no observer (step 3)")
+            #expect(
+                transport.status == status && transport.sentEvents == sent,
+                "A refused operation leaves the transport alone (step 3)")
+        }
+    }
+
+    @Test("The operations reach the transport: connecting, sending, closing")
+    func operationsDriveTheTransport() throws {
+        let harness = try Harness()
+        let connection = harness.connection
+        let transport = harness.transport
+        try connection.connect()
+        #expect(transport.status == .connecting, "connect() in created starts the transport (step 3)")
+        #expect(connection.state == .created, "…and the state waits for the transport (step 3)")
+        try transport.accept()
+        try #require(connection.state == .connected, "The transport connected (step 2)")
+        let hello = Message(room: "general", text: "hello").event
+        try connection.send(hello)
+        #expect(transport.sentEvents == [hello], "send(_:) sends through the transport (step 3)")
+        try connection.disconnect()
+        #expect(transport.status == .disconnected, "disconnect() closes the transport (step 3)")
+        try connection.connect()
+        #expect(
+            transport.status == .connecting, "connect() in disconnected starts the transport again (step 3)")
+        #expect(connection.state == .reconnecting, "…and the connection is reconnecting (step 3)")
+        try connection.disconnect()
+        #expect(
+            transport.status == .disconnected, "disconnect() in reconnecting closes the transport (step 3)")
+        #expect(connection.state == .disconnected, "…and the connection is disconnected (step 3)")
+    }
+
+    @Test("A request gets the server's next event of its name, once")
+    func requestGetsOneReply() throws {
+        let harness = try Harness.lived(.connected)
+        let question = try Event("price", payload: ["sku": "42"])
+        let answer = try Event("price", payload: ["eur": "9.90"])
+        let later = try Event("price", payload: ["eur": "8.90"])
+        let replies = Recorder<Event>()
+        try harness.connection.request(question, onReply: replies.record)
+        #expect(
+            harness.transport.sentEvents == [question], "A request is sent through the transport (step 3)")
+        try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
+        try harness.transport.deliver(answer)
+        try harness.transport.deliver(later)
+        #expect(
+            replies.all == [answer], "The reply is the next event of the same name, delivered once (step 3)")
+    }
+
+    @Test("A server that answers before the send returns: the request still gets its reply")
+    func immediateAnswer() throws {
+        let answer = try Event("price", payload: ["eur": "9.90"])
+        let transport = try ScriptedTransport { event, inner in
+            try inner.send(event)
+            try inner.deliver(answer)
+        }
+        let connection = ManagedConnection(transport: transport)
+        try connection.connect()
+        try transport.inner.accept()
+        let replies = Recorder<Event>()
+        try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
+        #expect(
+            replies.all == [answer],
+            "A request waits for its reply from before it sends, so an immediate answer is heard (step 3)")
+    }
+
+    @Test("A subscription made before connecting hears only its event's name once connected")
+    func subscriptionHearsItsName() throws {
+        let harness = try Harness()
+        let heard = Recorder<Event>()
+        let message = Message(room: "general", text: "hi").event
+        try harness.connection.onEvent(message.name, perform: heard.record)
+        try harness.connection.connect()
+        try harness.transport.accept()
+        try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
+        try harness.transport.deliver(message)
+        #expect(heard.all == [message], "A subscription hears its own event name only (step 3)")
+    }
+
+    @Test("The transport's error comes through send and request unchanged, and then nothing waits")
+    func transportErrorPassesThrough() throws {
+        let transport = try ScriptedTransport { _, _ in throw SocketClosedByTest() }
+        let connection = ManagedConnection(transport: transport)
+        try connection.connect()
+        try transport.inner.accept()
+        let question = try Event("price", payload: ["sku": "42"])
+        #expect(
+            throws: SocketClosedByTest(),
+            "send(_:) passes the transport's own error on, unchanged (step 3)"
+        ) {
+            try connection.send(question)
+        }
+        let replies = Recorder<Event>()
+        #expect(
+            throws: SocketClosedByTest(),
+            "request(_:onReply:) passes the transport's own error on, unchanged (step 3)"
+        ) {
+            try connection.request(question, onReply: replies.record)
+        }
+        try transport.inner.deliver(try Event("price", payload: ["eur": "9.90"]))
+        #expect(replies.all.isEmpty, "A request whose send failed waits for no reply (step 3)")
+        #expect(connection.state == .connected, "The transport's error is not a move (step 3)")
+    }
+
+    @Test("The network drops between the state's check and the send: the transport's error, unchanged")
+    func dropDuringSend() throws {
+        // Forces the race: the connection is connected when it checks, and the socket drops
+        // inside `send`. The drop also calls back into the connection from inside its own send:
+        // a connection that holds its lock while calling the transport stops the run here.
+        let transport = try ScriptedTransport { event, inner in
+            if inner.status == .connected { try inner.drop() }
+            try inner.send(event)
+        }
+        let connection = ManagedConnection(transport: transport)
+        try connection.connect()
+        try transport.inner.accept()
+        #expect(
+            throws: TransportError.notConnected(.disconnected),
+            "The transport's error reaches the caller as the transport said it (step 3)"
+        ) {
+            try connection.send(Message(room: "general", text: "hello").event)
+        }
+        #expect(connection.state == .disconnected, "The drop moved the connection meanwhile (step 2)")
+    }
+
+    @Test("release() closes the transport and forgets subscriptions and waiting requests, without a call")
+    func releaseForgetsEverything() throws {
+        let harness = try Harness.lived(.connected)
+        let connection = harness.connection
+        let transport = harness.transport
+        let heard = Recorder<Event>()
+        let replies = Recorder<Event>()
+        try connection.onEvent(try EventName("price"), perform: heard.record)
+        try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
+        try transport.drop()
+        transport.connect()  // the library retries on its own
+        try #require(connection.state == .disconnected, "Connecting is not connected (step 2)")
+
+        try connection.release()
+        #expect(connection.state == .released, "release() in disconnected: released (step 3)")
+        #expect(
+            transport.status == .disconnected,
+            "release() closes the transport, even while the library was retrying (step 3)")
+
+        transport.connect()
+        try transport.accept()
+        try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
+        #expect(connection.state == .released, "A released connection ignores the transport (step 3)")
+        #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (step 3)")
+        #expect(
+            replies.all.isEmpty,
+            "A released connection forgot its waiting request, and never calls it: no reply will come (step 3)"
+        )
+    }
+
+    @Test("An observer may call an operation from inside its callback")
+    func observerCallsAnOperation() throws {
+        let harness = try Harness.lived(.connected)
+        let heard = Recorder<ConnectionStateChange>()
+        // Reconnect at once whenever the network drops: the operation runs while the connection
+        // is still telling its observers about the drop.
+        harness.connection.observe { [weak connection = harness.connection] change in
+            heard.record(change)
+            if change.to == .disconnected { try? connection?.connect() }
+        }
+        try harness.transport.drop()
+        #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (step 3)")
+        #expect(harness.transport.status == .connecting, "…and started the transport (step 3)")
+        try harness.transport.accept()
+        #expect(
+            heard.all == [
+                ConnectionStateChange(from: .connected, to: .disconnected),
+                ConnectionStateChange(from: .disconnected, to: .reconnecting),
+                ConnectionStateChange(from: .reconnecting, to: .connected),
+            ],
+            "Each change once, the one the observer caused too (step 3)")
+    }
+
+    @Test("Random lives with faults follow the brief's rules after every step")
+    func randomLives() throws {
+        for seed in UInt64(1)...400 {
+            var random = SplitMix64(seed: seed)
+            var model = LifecycleModel()
+            var life: [LifecycleModel.Step] = []
+            for _ in 0..<40 {
+                let possible = LifecycleModel.Step.allCases.filter(model.canTry)
+                let step = possible[Int(random.next() % UInt64(possible.count))]
+                life.append(step)
+                _ = model.apply(step)
+            }
+            guard try disagreement(living: life) != nil else { continue }
+            // Drop every step the failure doesn't need, so the message shows a short life.
+            var shortest = life
+            var index = 0
+            while index < shortest.count {
+                var shorter = shortest
+                shorter.remove(at: index)
+                if try disagreement(living: shorter) != nil { shortest = shorter } else { index += 1 }
+            }
+            Issue.record(
+                """
+                Seed \(seed), shortened to: \(shortest.map(\.description).joined(separator: ", ")). \
+                \(try disagreement(living: shortest) ?? ""). Every operation and transport event \
+                follows the tables of steps 2 and 3 (step 3)
+                """)
+            return
+        }
+    }
+
+    /// Lives `life` on a new connection and on the model side by side, skipping a server action
+    /// the transport doesn't allow at that point; describes the first step where they disagree.
+    private func disagreement(living life: [LifecycleModel.Step]) throws -> String? {
+        let harness = try Harness()
+        let changes = Recorder<ConnectionStateChange>()
+        harness.connection.observe(changes.record)
+        var model = LifecycleModel()
+        for step in life where model.canTry(step) {
+            let expected = model.apply(step).map(Outcome.refused) ?? .done
+            let outcome = harness.perform(step)
+            if outcome != expected || harness.connection.state != model.state
+                || harness.transport.status != model.transport || changes.all != model.changes
+            {
+                return """
+                    After \(step): expected \(expected), \(model.state) (transport \(model.transport)), \
+                    changes \(model.changes); got \(outcome), \(harness.connection.state) (transport \
+                    \(harness.transport.status)), changes \(changes.all)
+                    """
+            }
+        }
+        return nil
+    }
+}
+
+/// What the brief says a managed connection over an in-memory transport does, in a few lines:
+/// the reference the random lives are compared with.
+struct LifecycleModel {
+    /// What a random life may do next: an operation, or something the network or the library
+    /// does on its own.
+    enum Step: CaseIterable, CustomStringConvertible {
+        case connect, disconnect, release, send
+        case accept, drop, restore, libraryConnects, libraryCloses
+
+        var description: String {
+            switch self {
+            case .connect: "connect()"
+            case .disconnect: "disconnect()"
+            case .release: "release()"
+            case .send: "send(_:)"
+            case .accept: "server accepts"
+            case .drop: "network drops"
+            case .restore: "network restores"
+            case .libraryConnects: "library connects"
+            case .libraryCloses: "library closes"
+            }
+        }
+    }
+
+    var state = ConnectionState.created
+    var transport = TransportStatus.idle
+    var droppedByNetwork = false
+    var changes: [ConnectionStateChange] = []
+
+    /// The in-memory transport refuses a server action its status doesn't allow: a life only
+    /// tries the ones it allows.
+    func canTry(_ step: Step) -> Bool {
+        switch step {
+        case .accept: transport == .connecting
+        case .drop: transport == .connected
+        case .restore: transport == .disconnected && droppedByNetwork
+        default: true
+        }
+    }
+
+    /// Applies `step`; returns the refusal the connection should throw, if any.
+    mutating func apply(_ step: Step) -> LifecycleError? {
+        switch step {
+        case .connect:
+            switch state {
+            case .created: transportConnects()
+            case .disconnected:
+                move(to: .reconnecting)
+                transportConnects()
+            default: return .operationRefused(.connect, in: state)
+            }
+        case .disconnect:
+            guard state == .connected || state == .reconnecting else {
+                return .operationRefused(.disconnect, in: state)
+            }
+            move(to: .disconnected)
+            transportCloses()
+        case .release:
+            guard state == .disconnected else { return .operationRefused(.release, in: state) }
+            move(to: .released)
+            transportCloses()
+        case .send:
+            guard state == .connected else { return .operationRefused(.send, in: state) }
+        case .accept, .restore:
+            transport = .connected
+            droppedByNetwork = false
+            heardConnected()
+        case .drop:
+            transport = .disconnected
+            droppedByNetwork = true
+            heardDisconnected()
+        case .libraryConnects: transportConnects()
+        case .libraryCloses: transportCloses()
+        }
+        return nil
+    }
+
+    private mutating func move(to next: ConnectionState) {
+        changes.append(ConnectionStateChange(from: state, to: next))
+        state = next
+    }
+
+    private mutating func transportConnects() {
+        guard transport == .idle || transport == .disconnected else { return }
+        transport = .connecting
+        droppedByNetwork = false
+    }
+
+    private mutating func transportCloses() {
+        guard transport == .connecting || transport == .connected else { return }
+        transport = .disconnected
+        droppedByNetwork = false
+        heardDisconnected()
+    }
+
+    private mutating func heardConnected() {
+        switch state {
+        case .created, .reconnecting: move(to: .connected)
+        case .disconnected:
+            move(to: .reconnecting)
+            move(to: .connected)
+        case .connected, .released: break
+        }
+    }
+
+    private mutating func heardDisconnected() {
+        switch state {
+        case .created, .connected, .reconnecting: move(to: .disconnected)
+        case .disconnected, .released: break
+        }
+    }
+}
+
+/// How one step of a random life ended.
+enum Outcome: Equatable, CustomStringConvertible {
+    case done
+    case refused(LifecycleError)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .done: "done"
+        case .refused(let error): "refused (\(error))"
+        case .failed(let error): "failed (\(error))"
+        }
+    }
+}
+
+extension Harness {
+    /// Does `step` to the real connection and transport.
+    func perform(_ step: LifecycleModel.Step) -> Outcome {
+        do {
+            switch step {
+            case .connect: try connection.connect()
+            case .disconnect: try connection.disconnect()
+            case .release: try connection.release()
+            case .send: try connection.send(Message(room: "general", text: "hi").event)
+            case .accept: try transport.accept()
+            case .drop: try transport.drop()
+            case .restore: try transport.restore()
+            case .libraryConnects: transport.connect()
+            case .libraryCloses: transport.disconnect()
+            }
+            return .done
+        } catch let error as LifecycleError {
+            return .refused(error)
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+}
+
+/// A small, seeded random number generator, so a failing life can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
