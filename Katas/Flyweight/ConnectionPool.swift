@@ -56,7 +56,9 @@ public actor ConnectionPool: ConnectionPooling {
         false
     }
 
-    /// The shared connection for `url`. Private: only handles leave the pool.
+    /// The shared connection for `url`.
+    ///
+    /// Private: only handles leave the pool.
     private func connection(for url: URL) throws -> any Connection {
         // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
         // For now every request makes a new connection, as if there were no pool.

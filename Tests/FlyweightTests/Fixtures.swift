@@ -1,5 +1,6 @@
 import Flyweight
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -25,7 +26,8 @@ func accept(_ transport: InMemoryTransport) throws {
 /// refuses every other scheme, and keeps what it makes, so tests can play the server, see how
 /// often the pool asked, and count the listeners on each connection.
 final class CountingFactory: ConnectionFactory {
-    private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>([:])
+    private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>(
+        [:])
 
     /// How many connections the factory made, for every URL together.
     var connectionsMade: Int { made.withLock { $0.values.reduce(0) { $0 + $1.count } } }
@@ -108,4 +110,17 @@ struct Watched<Object: AnyObject> {
     init(_ object: Object?) {
         self.object = object
     }
+}
+
+/// Expects the kata's sources to share state without switching Swift 6's checks off: no
+/// `@unchecked Sendable`, `nonisolated(unsafe)` or the like (`step` is the step whose test asks).
+func expectNoEscapeHatches(step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let findings = try EscapeHatches.findings(inPattern: "Flyweight")
+    #expect(
+        findings.isEmpty,
+        """
+        Shared state is made safe with an actor, a Mutex or immutable lets, not by turning the \
+        compiler's checks off (step \(step)): \(findings.map(\.description).joined(separator: " "))
+        """,
+        sourceLocation: sourceLocation)
 }

@@ -65,7 +65,7 @@ private func padded(_ number: Int, to width: Int) -> String {
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
-/// Appends the GS1 check digit: from the right, the digits weigh 3, 1, 3, …
+/// Appends the GS1 check digit, for which the digits weigh 3, 1, 3, … from the right.
 private func withCheckDigit(_ body: String) -> String {
     let weighted = body.compactMap(\.wholeNumberValue).reversed().enumerated().reduce(0) { sum, item in
         sum + item.element * (item.offset.isMultiple(of: 2) ? 3 : 1)

@@ -17,7 +17,8 @@ struct Step1SharedConnection {
         let chat = try url("wss://chat.example.com/socket")
         let first = try await pool.makeHandle(for: chat)
         let second = try await pool.makeHandle(for: chat)
-        #expect(first.connectionID == second.connectionID, "Two handles on one URL share one connection (step 1)")
+        #expect(
+            first.connectionID == second.connectionID, "Two handles on one URL share one connection (step 1)")
         #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (step 1)")
         #expect(
             first.connectionID == (try factory.connection(for: chat)).id,
@@ -103,6 +104,7 @@ struct Step1SharedConnection {
         }
         #expect(ids.count == 1, "Every task gets a handle on the same connection (step 1)")
         #expect(factory.connectionsMade == 1, "The factory is asked once, however many ask at once (step 1)")
+        try expectNoEscapeHatches(step: 1)
     }
 
     @Test("Tasks over 100 URLs at once make exactly one connection per URL")

@@ -134,6 +134,7 @@ struct Step2Handles {
         #expect(heard.all == [message], "The first event is heard; once closed, the second is not (step 2)")
         #expect(!screen.isOpen, "Closing from inside a subscription closes the handle (step 2)")
         #expect(await !pool.isInUse(chat), "…and the pool sees it closed (step 2)")
+        try expectNoEscapeHatches(step: 2)
     }
 
     @Test("isInUse is false for a URL the pool never saw, true once a handle is open")
@@ -222,7 +223,9 @@ struct Step2Handles {
         let watchedHandle = Watched(handle)
         handle?.onEvent(message.name) { [screen] _ in _ = screen }
         screen = nil
-        #expect(watchedScreen.object != nil, "An open handle keeps its subscriptions, and what they capture (step 2)")
+        #expect(
+            watchedScreen.object != nil,
+            "An open handle keeps its subscriptions, and what they capture (step 2)")
 
         handle?.close()
         #expect(

@@ -53,7 +53,9 @@ struct Step3Release {
         try #require(await pool.release(chat), "A connection whose handles are all closed is idle (step 3)")
 
         let fresh = try await pool.makeHandle(for: chat)
-        #expect(fresh.connectionID != old.connectionID, "A released connection is never handed out again (step 3)")
+        #expect(
+            fresh.connectionID != old.connectionID, "A released connection is never handed out again (step 3)"
+        )
         #expect(
             factory.connectionsMade(for: chat) == 2, "The factory is asked again after a release (step 3)")
         #expect(
