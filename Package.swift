@@ -15,7 +15,7 @@ import PackageDescription
 let katas: [(pattern: String, domains: [String])] = [
     ("Strategy", ["ScanKit"]),
     ("Factory", ["MessagingKit"]),
-    ("Flyweight", ["MessagingKit"]),
+    ("Flyweight", ["MessagingKit", "ScanKit"]),
     ("Singleton", ["MessagingKit"]),
     ("State", ["MessagingKit", "ScanKit"]),
     ("Command", ["MessagingKit", "LaunchKit"]),

@@ -16,14 +16,13 @@ public final class ConnectionHandle: ConnectionHandling {
     /// The shared connection's server URL.
     public let url: URL
 
-    /// Creates an open handle on `connection`.
+    /// Creates an open handle on the connection with `connectionID`.
     ///
-    /// The pool makes handles; feature code asks the pool for them.
-    init(connection: any Connection) {
-        connectionID = connection.id
-        url = connection.url
-        // TODO: Step 2 — listen to the connection's events, to pass them to this handle's
-        //       subscriptions.
+    /// The pool makes handles, and passes each the connection's events through
+    /// ``receive(_:)``; feature code asks the pool for them.
+    init(connectionID: UUID, url: URL) {
+        self.connectionID = connectionID
+        self.url = url
     }
 
     /// Whether the handle is still open; ``close()`` closes it for good.
@@ -32,15 +31,23 @@ public final class ConnectionHandle: ConnectionHandling {
         false
     }
 
-    /// Closes the handle: its subscriptions hear nothing more.
+    /// Closes the handle: its subscriptions hear nothing more, and it lets go of them.
     ///
     /// Closing twice does nothing more. The connection stays up for its other handles.
     public func close() {
-        // TODO: Step 2 — close the handle.
+        // TODO: Step 2 — close the handle, and drop its subscriptions.
     }
 
     /// Calls `action` with every event named `name` the server sends while this handle is open.
+    ///
+    /// Subscriptions add up: two to one name both hear. One made after ``close()`` hears nothing.
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 2 — remember the subscription.
+        // TODO: Step 2 — remember the subscription, while the handle is open.
+    }
+
+    /// Passes `event` to this handle's subscriptions for its name, if the handle is still open.
+    func receive(_ event: Event) {
+        // TODO: Step 2 — call this handle's subscriptions for event.name; a subscription may
+        //       call close() on this handle.
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import MessagingKit
 
-/// Shares one connection per server URL among everyone who asks.
+/// Shares one connection per server URL among everyone who asks, through handles.
 ///
-/// The same URL always gives the same connection (the same object, with the same id) until it
-/// is released; the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold. Feature
-/// code asks for a ``ConnectionHandle`` and never makes a connection itself.
+/// The same URL always gives handles on the same connection (the same id) until it is released;
+/// the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold. Feature code asks
+/// for a ``ConnectionHandle``: it never makes a connection, and never holds one, so no screen
+/// can disconnect the shared connection for everyone.
 ///
 /// It is an actor: any task may call it, and the actor runs one call at a time.
 public actor ConnectionPool: ConnectionPooling {
@@ -16,30 +17,23 @@ public actor ConnectionPool: ConnectionPooling {
         self.factory = factory
     }
 
-    /// How many connections the pool holds: one per URL requested and not released.
+    /// How many connections the pool holds: one per URL asked for and not released.
     public var count: Int {
         // TODO: Step 1 — count the pooled connections.
         0
     }
 
-    /// The shared connection for `url`: the pooled one, or a new one from the factory, pooled.
-    ///
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
-    ///   pooled then.
-    public func connection(for url: URL) throws -> any Connection {
-        // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
-        // For now every request makes a new connection, as if there were no pool.
-        try factory.makeConnection(for: url)
-    }
-
     /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is
     /// not connecting or connected yet.
     ///
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`.
+    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
+    ///   pooled then.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
-        // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use,
-        //       and start connecting the shared connection.
-        ConnectionHandle(connection: try connection(for: url))
+        let connection = try connection(for: url)
+        // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use;
+        //       pass the connection's events on to it (listen to each connection once, not once
+        //       per handle); start connecting the shared connection.
+        return ConnectionHandle(connectionID: connection.id, url: connection.url)
     }
 
     /// Whether any handle on `url`'s connection is still open and held by someone.
@@ -60,5 +54,14 @@ public actor ConnectionPool: ConnectionPooling {
     public func release(_ url: URL) -> Bool {
         // TODO: Step 3 — release an idle connection: disconnect it and forget it.
         false
+    }
+
+    /// The shared connection for `url`.
+    ///
+    /// Private: only handles leave the pool.
+    private func connection(for url: URL) throws -> any Connection {
+        // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
+        // For now every request makes a new connection, as if there were no pool.
+        try factory.makeConnection(for: url)
     }
 }

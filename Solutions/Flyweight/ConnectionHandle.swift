@@ -4,11 +4,15 @@ import Synchronization
 
 /// One caller's handle on a shared connection: its own subscriptions, open until it is closed.
 ///
-/// Role: the **extrinsic state** of the Flyweight pattern. The connection is shared; what
-/// differs from caller to caller lives here. A chat screen and an inbox badge each hold a
-/// handle on the same connection; each hears only the events it subscribed to, and closing one
-/// handle leaves the other working. The pool counts a connection as in use while any of its
-/// handles is open; a handle nobody holds any more counts as closed.
+/// Role: the **per-caller state** of the keyed pool. The connection is shared; what differs from
+/// caller to caller lives here. A chat screen and an inbox badge each hold a handle on the same
+/// connection; each hears only the events it subscribed to, and closing one handle leaves the
+/// other working. The pool counts a connection as in use while any of its handles is open; a
+/// handle nobody holds any more counts as closed.
+///
+/// The write-up called this split intrinsic and extrinsic state. It is looser than the
+/// textbook's: a handle *keeps* its caller's state, where textbook extrinsic state is passed into
+/// each operation and kept by nobody (see ``CodeStyle``).
 ///
 /// - Note: Why a class: the pool and the caller must see the same "open" flag, so a handle has
 ///   identity. Why `Sendable` with a `Mutex`: events arrive on whatever thread the transport
@@ -26,36 +30,36 @@ public final class ConnectionHandle: ConnectionHandling {
         var subscriptions: [EventName: [@Sendable (Event) -> Void]] = [:]
     }
 
-    /// Creates an open handle on `connection`.
+    /// Creates an open handle on the connection with `connectionID`.
     ///
-    /// The pool makes handles; feature code asks the pool for them.
-    init(connection: any Connection) {
-        connectionID = connection.id
-        url = connection.url
-        // Why `weak`: the connection outlives its handles, and the transport offers no way to
-        // unsubscribe. A weak capture keeps the connection from holding the handle alive; once
-        // nothing else holds it, the closure does nothing.
-        // Why not keep the connection: the handle needs none of it after this line. Feature code
-        // reaches the shared part only through the handle's own, smaller surface.
-        connection.onEvent { [weak self] event in self?.receive(event) }
+    /// The pool makes handles, and passes each the connection's events through
+    /// ``receive(_:)``; feature code asks the pool for them.
+    init(connectionID: UUID, url: URL) {
+        // Why not keep the connection: the handle needs none of it. Feature code reaches the
+        // shared part only through the handle's own, smaller surface, so no screen can
+        // disconnect it for everyone.
+        self.connectionID = connectionID
+        self.url = url
     }
 
     /// Whether the handle is still open; ``close()`` closes it for good.
     public var isOpen: Bool { state.withLock { $0.isOpen } }
 
-    /// Closes the handle: its subscriptions hear nothing more.
+    /// Closes the handle: its subscriptions hear nothing more, and it lets go of them.
     ///
     /// Closing twice does nothing more. The connection stays up for its other handles.
     public func close() {
         state.withLock { state in
             state.isOpen = false
             // Why drop them: a closed handle never calls them again; letting them go frees
-            // whatever they capture (often a screen).
+            // whatever they capture (often a screen), even while someone still holds the handle.
             state.subscriptions = [:]
         }
     }
 
     /// Calls `action` with every event named `name` the server sends while this handle is open.
+    ///
+    /// Subscriptions add up: two to one name both hear. One made after ``close()`` hears nothing.
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
         state.withLock { state in
             guard state.isOpen else { return }
@@ -63,9 +67,10 @@ public final class ConnectionHandle: ConnectionHandling {
         }
     }
 
-    private func receive(_ event: Event) {
+    /// Passes `event` to this handle's subscriptions for its name, if the handle is still open.
+    func receive(_ event: Event) {
         // Why copy, then call outside the lock: an action may close this handle or subscribe
-        // again; holding the lock while calling it would deadlock.
+        // again; holding the lock while calling it would lock the `Mutex` twice on one thread.
         let actions = state.withLock { $0.isOpen ? $0.subscriptions[event.name] ?? [] : [] }
         for action in actions { action(event) }
     }

@@ -1,5 +1,6 @@
 import Flyweight
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -22,10 +23,11 @@ func accept(_ transport: InMemoryTransport) throws {
 }
 
 /// A factory that makes socket connections over in-memory transports for `ws` and `wss` URLs,
-/// refuses every other scheme, and counts what it makes, so tests can play the server and see how often
-/// the pool asked.
+/// refuses every other scheme, and keeps what it makes, so tests can play the server, see how
+/// often the pool asked, and count the listeners on each connection.
 final class CountingFactory: ConnectionFactory {
-    private let made = Mutex<[URL: [InMemoryTransport]]>([:])
+    private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>(
+        [:])
 
     /// How many connections the factory made, for every URL together.
     var connectionsMade: Int { made.withLock { $0.values.reduce(0) { $0 + $1.count } } }
@@ -33,17 +35,56 @@ final class CountingFactory: ConnectionFactory {
     /// How many connections the factory made for `url`.
     func connectionsMade(for url: URL) -> Int { made.withLock { $0[url]?.count ?? 0 } }
 
+    /// The latest connection made for `url`.
+    func connection(for url: URL) throws -> ListenerCountingConnection {
+        try #require(made.withLock { $0[url]?.last?.connection }, "The factory made no connection for \(url)")
+    }
+
+    /// The connection with `id`, whichever URL it was made for.
+    func connection(withID id: UUID) throws -> ListenerCountingConnection {
+        try #require(
+            made.withLock { $0.values.joined().first { $0.connection.id == id }?.connection },
+            "The factory made no connection with the id \(id)")
+    }
+
     /// The transport of the latest connection made for `url`.
     func transport(for url: URL) throws -> InMemoryTransport {
-        try #require(made.withLock { $0[url]?.last }, "The factory made no connection for \(url)")
+        try #require(made.withLock { $0[url]?.last?.transport }, "The factory made no connection for \(url)")
     }
 
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
         guard url.scheme == "wss" || url.scheme == "ws" else { throw .unsupportedScheme(url) }
         guard let server = try? ServerURL(url) else { throw .missingHost(url) }
         let transport = InMemoryTransport(url: server)
-        made.withLock { $0[url, default: []].append(transport) }
-        return SocketConnection(transport: transport)
+        let connection = ListenerCountingConnection(SocketConnection(transport: transport))
+        made.withLock { $0[url, default: []].append((connection, transport)) }
+        return connection
+    }
+}
+
+/// A socket connection that counts the listeners given to ``onEvent(_:)``: the connection keeps
+/// each for its whole life, since it offers no way to unsubscribe.
+final class ListenerCountingConnection: Connection {
+    private let socket: SocketConnection
+    private let listeners = Mutex(0)
+
+    init(_ socket: SocketConnection) {
+        self.socket = socket
+    }
+
+    /// How many listeners were given to ``onEvent(_:)``.
+    var listenerCount: Int { listeners.withLock { $0 } }
+
+    var id: UUID { socket.id }
+    var url: URL { socket.url }
+    var status: TransportStatus { socket.status }
+    func connect() { socket.connect() }
+    func disconnect() { socket.disconnect() }
+    func send(_ event: Event) throws { try socket.send(event) }
+
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        listeners.withLock { $0 += 1 }
+        socket.onEvent(handler)
     }
 }
 
@@ -56,4 +97,30 @@ final class Heard: Sendable {
 
     /// A subscription action that records what it hears.
     var action: @Sendable (Event) -> Void { { event in self.events.withLock { $0.append(event) } } }
+}
+
+/// Stands for a screen a subscription captures: a test watches it to see whether anything still
+/// holds it.
+final class Screen: Sendable {}
+
+/// Watches an object without keeping it alive: `object` is `nil` once nothing else holds it.
+struct Watched<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object?) {
+        self.object = object
+    }
+}
+
+/// Expects the kata's sources to share state without switching Swift 6's checks off: no
+/// `@unchecked Sendable`, `nonisolated(unsafe)` or the like (`step` is the step whose test asks).
+func expectNoEscapeHatches(step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let findings = try EscapeHatches.findings(inPattern: "Flyweight")
+    #expect(
+        findings.isEmpty,
+        """
+        Shared state is made safe with an actor, a Mutex or immutable lets, not by turning the \
+        compiler's checks off (step \(step)): \(findings.map(\.description).joined(separator: " "))
+        """,
+        sourceLocation: sourceLocation)
 }

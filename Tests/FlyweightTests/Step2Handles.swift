@@ -22,9 +22,7 @@ struct Step2Handles {
         let badge = try await pool.makeHandle(for: chat)
         #expect(screen !== badge, "Every caller gets a handle of its own (step 2)")
         #expect(screen.connectionID == badge.connectionID, "Both handles are on the same connection (step 2)")
-        #expect(
-            screen.connectionID == (try await pool.connection(for: chat)).id,
-            "…the pool's connection for the URL (step 2)")
+        #expect(screen.isOpen && badge.isOpen, "A new handle is open (step 2)")
         #expect(factory.connectionsMade(for: chat) == 1, "Handles don't make connections (step 2)")
     }
 
@@ -38,19 +36,6 @@ struct Step2Handles {
         _ = try await pool.makeHandle(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (step 2)")
         #expect(transport.connectAttempts == 1, "One socket, connected once, for every handle (step 2)")
-    }
-
-    @Test("A handle on a URL pooled but never connected starts connecting it")
-    func handleConnectsPooledConnection() async throws {
-        let chat = try url("wss://chat.example.com/socket")
-        _ = try await pool.connection(for: chat)
-        let transport = try factory.transport(for: chat)
-        try #require(transport.status == .idle, "connection(for:) alone doesn't connect (test setup)")
-        _ = try await pool.makeHandle(for: chat)
-        #expect(
-            transport.status == .connecting,
-            "Opening a handle connects the shared connection even when the pool already held it (step 2)")
-        #expect(factory.connectionsMade(for: chat) == 1, "…the one the pool held, not a new one (step 2)")
     }
 
     @Test("Each handle hears only the events it subscribed to")
@@ -149,6 +134,7 @@ struct Step2Handles {
         #expect(heard.all == [message], "The first event is heard; once closed, the second is not (step 2)")
         #expect(!screen.isOpen, "Closing from inside a subscription closes the handle (step 2)")
         #expect(await !pool.isInUse(chat), "…and the pool sees it closed (step 2)")
+        try expectNoEscapeHatches(step: 2)
     }
 
     @Test("isInUse is false for a URL the pool never saw, true once a handle is open")
@@ -201,5 +187,56 @@ struct Step2Handles {
             await !pool.isInUse(chat),
             "A dropped handle doesn't keep the connection in use: the pool must not hold handles alive (step 2)"
         )
+    }
+
+    @Test("The pool listens to each connection once, however many handles it opens")
+    func oneListenerPerConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let earlier = Heard()
+        for _ in 0..<1_000 {
+            let handle = try await pool.makeHandle(for: chat)
+            handle.onEvent(message.name, perform: earlier.action)
+            handle.close()
+        }
+        let screen = try await pool.makeHandle(for: chat)
+        let heard = Heard()
+        screen.onEvent(message.name, perform: heard.action)
+        try accept(try factory.transport(for: chat))
+        try factory.transport(for: chat).deliver(message)
+
+        #expect(heard.all == [message], "The open handle hears the event (step 2)")
+        #expect(earlier.all.isEmpty, "The 1,000 closed handles hear nothing (step 2)")
+        #expect(
+            try factory.connection(for: chat).listenerCount == 1,
+            """
+            The connection can't unsubscribe, so the pool gives it one listener and passes events on \
+            to the open handles: 1,001 handles must not leave 1,001 listeners on the socket (step 2)
+            """)
+    }
+
+    @Test("Closing a handle lets go of its subscriptions, and the pool keeps nothing of it")
+    func closeLetsGo() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        var handle: ConnectionHandle? = try await pool.makeHandle(for: chat)
+        var screen: Screen? = Screen()
+        let watchedScreen = Watched(screen)
+        let watchedHandle = Watched(handle)
+        handle?.onEvent(message.name) { [screen] _ in _ = screen }
+        screen = nil
+        #expect(
+            watchedScreen.object != nil,
+            "An open handle keeps its subscriptions, and what they capture (step 2)")
+
+        handle?.close()
+        #expect(
+            watchedScreen.object == nil,
+            "close() lets go of the subscriptions, even while the handle is still held: the screen is freed (step 2)"
+        )
+        handle = nil
+        #expect(
+            watchedHandle.object == nil,
+            "Once its caller lets go, a closed handle is freed: neither the pool nor the connection keeps it (step 2)"
+        )
+        #expect(await !pool.isInUse(chat), "…and the connection is not in use (step 2)")
     }
 }

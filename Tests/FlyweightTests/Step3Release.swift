@@ -23,8 +23,8 @@ struct Step3Release {
         #expect(await pool.count == 1, "The connection stays in the pool (step 3)")
         #expect(transport.status == .connected, "…and stays connected (step 3)")
         #expect(
-            (try await pool.connection(for: chat)).id == screen.connectionID,
-            "The next request still gets the same connection (step 3)"
+            try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
+            "The next handle is still on the same connection (step 3)"
         )
     }
 
@@ -44,17 +44,24 @@ struct Step3Release {
         #expect(await !pool.release(chat), "Releasing it again finds nothing to release (step 3)")
     }
 
-    @Test("After a release, the next request for the URL makes a fresh connection")
+    @Test("After a release, the next handle for the URL is on a fresh connection")
     func releasedURLGetsFreshConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let old = try await pool.connection(for: chat)
-        try #require(await pool.release(chat), "A connection nobody opened a handle on is idle (step 3)")
+        let old = try await pool.makeHandle(for: chat)
+        let oldConnection = try factory.connection(for: chat)
+        old.close()
+        try #require(await pool.release(chat), "A connection whose handles are all closed is idle (step 3)")
 
-        let fresh = try await pool.connection(for: chat)
-        #expect(fresh !== old, "A released connection is never handed out again (step 3)")
-        #expect(fresh.id != old.id, "The fresh connection has a new id (step 3)")
+        let fresh = try await pool.makeHandle(for: chat)
+        #expect(
+            fresh.connectionID != old.connectionID, "A released connection is never handed out again (step 3)"
+        )
         #expect(
             factory.connectionsMade(for: chat) == 2, "The factory is asked again after a release (step 3)")
+        #expect(
+            fresh.connectionID == (try factory.connection(for: chat)).id,
+            "…and the new handle is on the connection it made (step 3)")
+        #expect(oldConnection.status == .disconnected, "The released connection stays disconnected (step 3)")
     }
 
     @Test("A release racing a new handle never leaves that handle on a released connection")
@@ -62,27 +69,28 @@ struct Step3Release {
         let chat = try url("wss://chat.example.com/socket")
         for round in 0..<200 {
             let pool = ConnectionPool(factory: factory)
-            _ = try await pool.connection(for: chat)  // pooled, idle, no handle yet
-            let (released, handler) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandle?).self) {
+            try await pool.makeHandle(for: chat).close()  // pooled, idle: its only handle is closed
+            let (released, opened) = try await withThrowingTaskGroup(of: (Bool?, ConnectionHandle?).self) {
                 group in
                 group.addTask { (await pool.release(chat), nil) }
                 group.addTask { (nil, try await pool.makeHandle(for: chat)) }
                 return try await group.reduce(into: (false, ConnectionHandle?.none)) { result, next in
                     if let released = next.0 { result.0 = released }
-                    if let handler = next.1 { result.1 = handler }
+                    if let handle = next.1 { result.1 = handle }
                 }
             }
-            let handle = try #require(handler, "makeHandle(for:) returns a handle (step 3)")
-            let pooled = try await pool.connection(for: chat)
+            let handle = try #require(opened, "makeHandle(for:) returns a handle (step 3)")
+            let connection = try factory.connection(withID: handle.connectionID)
             #expect(
-                pooled.id == handle.connectionID,
-                "Round \(round) (released: \(released)): the new handle is on the pool's current connection (step 3)"
+                connection.status != .disconnected,
+                "Round \(round) (released: \(released)): the new handle's connection was not disconnected by the release (step 3)"
             )
-            #expect(
-                pooled.status != .disconnected,
-                "Round \(round): the new handle's connection was not disconnected by the release (step 3)")
             #expect(await pool.isInUse(chat), "Round \(round): the open handle keeps it in use (step 3)")
-            if pooled.id != handle.connectionID || pooled.status == .disconnected { break }
+            let probe = try await pool.makeHandle(for: chat)
+            #expect(
+                probe.connectionID == handle.connectionID,
+                "Round \(round): the new handle is on the pool's current connection (step 3)")
+            if probe.connectionID != handle.connectionID || connection.status == .disconnected { break }
         }
     }
 
@@ -93,9 +101,9 @@ struct Step3Release {
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
             for _ in 0..<1_000 {
                 group.addTask {
-                    let handler = try await pool.makeHandle(for: chat)
-                    handler.close()
-                    return handler.connectionID
+                    let handle = try await pool.makeHandle(for: chat)
+                    handle.close()
+                    return handle.connectionID
                 }
             }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }

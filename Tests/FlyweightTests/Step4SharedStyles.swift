@@ -1,0 +1,98 @@
+import Flyweight
+import ScanKit
+import Testing
+
+@Suite("Flyweight · Step 4 — One shared style per symbology", .tags(.scan))
+struct Step4SharedStyles {
+    let factory = CodeStyleFactory()
+
+    @Test("The same symbology gives the same style object; another symbology, another")
+    func oneStylePerSymbology() {
+        for symbology in Symbology.allCases {
+            let style = factory.style(for: symbology)
+            #expect(
+                factory.style(for: symbology) === style,
+                "Asked twice for \(symbology), the factory returns the very same style (step 4)")
+            #expect(style.symbology == symbology, "The style for \(symbology) is \(symbology)'s (step 4)")
+            for other in Symbology.allCases where other != symbology {
+                #expect(
+                    factory.style(for: other) !== style,
+                    "\(other) and \(symbology) look different, so they get different styles (step 4)")
+            }
+        }
+    }
+
+    @Test("10,000 codes share five styles, and each code is drawn with its own payload and bounds")
+    func tenThousandCodesFiveStyles() throws {
+        let codes = try scannedCodes(10_000)
+        let canvas = RecordingCanvas()
+        // The styles themselves are kept, not their ObjectIdentifiers: a freed object's address is
+        // soon reused, so fresh styles could share an identifier.
+        var styles: [CodeStyle] = []
+        var misdrawn: [String] = []
+        for code in codes {
+            let style = factory.style(for: code.symbology)
+            styles.append(style)
+            let before = canvas.strokes.count
+            style.draw(code.payload, at: code.bounds, into: canvas)
+            let drawn = canvas.strokes[before...]
+            if style.symbology != code.symbology || drawn.count != 2
+                || Set(drawn) != strokes(drawing: code, with: style)
+            {
+                misdrawn.append(code.payload)
+            }
+        }
+        let distinct = Set(styles.map(ObjectIdentifier.init))
+        #expect(
+            distinct.count == Symbology.allCases.count,
+            "10,000 codes of \(Symbology.allCases.count) symbologies share \(Symbology.allCases.count) styles, one per symbology, not \(distinct.count) (step 4)"
+        )
+        #expect(
+            misdrawn.isEmpty,
+            """
+            Each code is drawn once, an outline and a label, with its style's colour, width and title \
+            and its own payload and bounds; \(misdrawn.count) were not, first \(misdrawn.prefix(3)) (step 4)
+            """)
+    }
+
+    @Test("A canvas that draws another code from inside a drawing call gets both codes right")
+    func canvasDrawsFromInside() throws {
+        let codes = try scannedCodes(2 * Symbology.allCases.count)
+        for (outer, inner) in zip(codes, codes.dropFirst(Symbology.allCases.count)) {
+            let style = factory.style(for: outer.symbology)
+            let canvas = RecordingCanvas()
+            canvas.whileDrawing = { canvas in
+                canvas.whileDrawing = nil
+                style.draw(inner.payload, at: inner.bounds, into: canvas)
+            }
+            style.draw(outer.payload, at: outer.bounds, into: canvas)
+            #expect(
+                canvas.strokes.count == 4
+                    && Set(canvas.strokes)
+                        == strokes(drawing: outer, with: style).union(strokes(drawing: inner, with: style)),
+                """
+                A style keeps nothing of the code it draws: \(inner.payload), drawn from inside the \
+                drawing of \(outer.payload), leaves both with their own payload and bounds (step 4)
+                """)
+        }
+    }
+
+    @Test("1,000 tasks asking at once still get one style per symbology")
+    func manyTasksOneStyleEach() async throws {
+        let factory = self.factory
+        let styles = await withTaskGroup(of: CodeStyle.self) { group in
+            for index in 0..<1_000 {
+                group.addTask { factory.style(for: Symbology.allCases[index % Symbology.allCases.count]) }
+            }
+            return await group.reduce(into: [CodeStyle]()) { $0.append($1) }
+        }
+        for symbology in Symbology.allCases {
+            let theirs = styles.filter { $0.symbology == symbology }
+            let first = theirs.first
+            #expect(
+                first != nil && theirs.allSatisfy { $0 === first },
+                "Every task asking for \(symbology) gets the same style, however many ask at once (step 4)")
+        }
+        try expectNoEscapeHatches(step: 4)
+    }
+}
