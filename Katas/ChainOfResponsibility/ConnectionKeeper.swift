@@ -49,4 +49,12 @@ public struct ConnectionKeeper: Sendable {
         // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts.
         []
     }
+
+    /// Makes a pass every `interval` of `clock`, until the task running it is cancelled.
+    ///
+    /// The first pass comes one interval after the start: sleep on `clock` for `interval`, then
+    /// ``pass()``, again and again. When the sleep throws (the task was cancelled), return.
+    public func run<C: Clock>(every interval: Duration, on clock: C) async where C.Duration == Duration {
+        // TODO: Step 3 — the keeper's poll: sleep for one interval on `clock`, then pass().
+    }
 }

@@ -1,14 +1,14 @@
 import MessagingKit
 
-/// In use and not connected, in a state that can connect: connect again.
+/// In use and not connected, and not already trying: connect again.
 ///
-/// That is `created` (a caller holds it but it never connected) and `disconnected` (the network
-/// dropped). A `reconnecting` connection is already trying, and a `released` one never will.
+/// That is `idle` (a caller holds it but it never connected) and `disconnected` (the network
+/// dropped). A `connecting` connection is already trying.
 public struct ReconnectHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
 
-    /// In use, and `created` or `disconnected`.
+    /// In use, and `idle` or `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
         // TODO: Step 3 — the rule's predicate.
         false

@@ -15,14 +15,18 @@ public final class ConnectionHandle: ConnectionHandling {
     public let connectionID: UUID
     /// The shared connection's server URL.
     public let url: URL
+    // Why a closure and not the connection: a handle can send, but can't reach the shared
+    // connection to disconnect or release it for everyone else.
+    private let sendThroughConnection: @Sendable (Event) throws -> Void
 
     /// Creates an open handle on the connection with `connectionID`.
     ///
     /// The pool makes handles, and passes each the connection's events through
     /// ``receive(_:)``; feature code asks the pool for them.
-    init(connectionID: UUID, url: URL) {
+    init(connectionID: UUID, url: URL, send: @escaping @Sendable (Event) throws -> Void) {
         self.connectionID = connectionID
         self.url = url
+        self.sendThroughConnection = send
     }
 
     /// Whether the handle is still open; ``close()`` closes it for good.
@@ -36,6 +40,14 @@ public final class ConnectionHandle: ConnectionHandling {
     /// Closing twice does nothing more. The connection stays up for its other handles.
     public func close() {
         // TODO: Step 2 — close the handle, and drop its subscriptions.
+    }
+
+    /// Sends `event` over the shared connection while the handle is open.
+    ///
+    /// - Throws: ``MessagingKit/HandleError/closed(_:)`` once closed; otherwise what the
+    ///   connection throws, unchanged.
+    public func send(_ event: Event) throws {
+        // TODO: Step 2 — refuse once closed; otherwise send through the shared connection.
     }
 
     /// Calls `action` with every event named `name` the server sends while this handle is open.

@@ -33,7 +33,8 @@ public actor ConnectionPool: ConnectionPooling {
         // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use;
         //       pass the connection's events on to it (listen to each connection once, not once
         //       per handle); start connecting the shared connection.
-        return ConnectionHandle(connectionID: connection.id, url: connection.url)
+        return ConnectionHandle(
+            connectionID: connection.id, url: connection.url, send: { try connection.send($0) })
     }
 
     /// Whether any handle on `url`'s connection is still open and held by someone.

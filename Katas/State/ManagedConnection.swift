@@ -13,7 +13,7 @@ import MessagingKit
 /// class must be safe to use from any thread: keep its data in a `Mutex`, and never hold the
 /// lock while calling the transport, an observer, a subscription or a reply (each may call
 /// straight back in).
-public final class ManagedConnection: LifecycleConnection {
+public final class ManagedConnection: Sendable {
     /// The socket library, which the states drive.
     let transport: any Transport
 

@@ -26,8 +26,8 @@ public protocol KeeperHandler: Sendable {
 /// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
 /// it acts, and the chain stops there.
 ///
-/// Role: **Client** of the chain. The app calls ``pass()`` on a timer; the timer is not the
-/// pattern, so it stays outside.
+/// Role: **Client** of the chain. ``run(every:on:)`` calls ``pass()`` on a timer, the keeper's
+/// poll, on an injected clock.
 ///
 /// Why an array of rules, and no `next` on each rule: the order is one list you can read,
 /// reorder or extend in one place, and no rule knows which comes after it, so none can forget to
@@ -72,5 +72,22 @@ public struct ConnectionKeeper: Sendable {
             }
         }
         return failures
+    }
+
+    /// Makes a pass every `interval` of `clock`, until the task running it is cancelled.
+    ///
+    /// The first pass comes one interval after the start. The app runs this in a task of its
+    /// own; tests pass a manual clock and move time by hand.
+    public func run<C: Clock>(every interval: Duration, on clock: C) async where C.Duration == Duration {
+        // Why the clock is a parameter: a poll that sleeps on the wall clock makes every test
+        // wait in real time. With the clock injected, a test moves time and nothing sleeps.
+        while true {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return  // Cancelled: the keeper stops.
+            }
+            await pass()
+        }
     }
 }

@@ -4,18 +4,18 @@ import MessagingKit
 // don't overlap, so in the standard chain at most one applies to a connection; the chain still
 // stops at the first, so a rule added in front can take over.
 
-/// In use and not connected, in a state that can connect: connect again.
+/// In use and not connected, and not already trying: connect again.
 ///
-/// That is `created` (a caller holds it but it never connected) and `disconnected` (the network
-/// dropped). A `reconnecting` connection is already trying, and a `released` one never will.
+/// That is `idle` (a caller holds it but it never connected) and `disconnected` (the network
+/// dropped). A `connecting` connection is already trying.
 public struct ReconnectHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
 
-    /// In use, and `created` or `disconnected`.
+    /// In use, and `idle` or `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        // Fixes bug 3 on docs/sources.md: `created` is "not connected" too, not only `disconnected`.
-        pooled.isInUse && [.created, .disconnected].contains(pooled.connection.state)
+        // Fixes bug 3 on docs/sources.md: `idle` is "not connected" too, not only `disconnected`.
+        pooled.isInUse && [.idle, .disconnected].contains(pooled.connection.status)
     }
 
     /// Connects.
@@ -31,7 +31,7 @@ public struct IdleDisconnectHandler: KeeperHandler {
 
     /// Not in use, and `connected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        !pooled.isInUse && pooled.connection.state == .connected
+        !pooled.isInUse && pooled.connection.status == .connected
     }
 
     /// Disconnects.
@@ -47,7 +47,7 @@ public struct ReleaseHandler: KeeperHandler {
 
     /// Not in use, and `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        !pooled.isInUse && pooled.connection.state == .disconnected
+        !pooled.isInUse && pooled.connection.status == .disconnected
     }
 
     /// Releases the connection, then removes it from the pool.

@@ -25,7 +25,7 @@ public struct MessagingClient: Sendable {
         // Why untyped: the factory is any `ConnectionFactory`, whose requirement is untyped
         // because others implement it. Rethrowing its error as is keeps every case it has.
         let connection = try factory.makeConnection(for: url)
-        connection.connect()
+        try connection.connect()
         return connection
     }
 }

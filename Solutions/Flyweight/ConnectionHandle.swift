@@ -22,6 +22,9 @@ public final class ConnectionHandle: ConnectionHandling {
     public let connectionID: UUID
     /// The shared connection's server URL.
     public let url: URL
+    // Why a closure and not the connection: a handle can send, but can't reach the shared
+    // connection to disconnect or release it for everyone else.
+    private let sendThroughConnection: @Sendable (Event) throws -> Void
 
     private let state = Mutex(State())
 
@@ -34,12 +37,13 @@ public final class ConnectionHandle: ConnectionHandling {
     ///
     /// The pool makes handles, and passes each the connection's events through
     /// ``receive(_:)``; feature code asks the pool for them.
-    init(connectionID: UUID, url: URL) {
-        // Why not keep the connection: the handle needs none of it. Feature code reaches the
-        // shared part only through the handle's own, smaller surface, so no screen can
+    init(connectionID: UUID, url: URL, send: @escaping @Sendable (Event) throws -> Void) {
+        // Why not keep the connection: the handle needs only its send. Feature code reaches
+        // the shared part only through the handle's own, smaller surface, so no screen can
         // disconnect it for everyone.
         self.connectionID = connectionID
         self.url = url
+        self.sendThroughConnection = send
     }
 
     /// Whether the handle is still open; ``close()`` closes it for good.
@@ -55,6 +59,15 @@ public final class ConnectionHandle: ConnectionHandling {
             // whatever they capture (often a screen), even while someone still holds the handle.
             state.subscriptions = [:]
         }
+    }
+
+    /// Sends `event` over the shared connection while the handle is open.
+    ///
+    /// - Throws: ``MessagingKit/HandleError/closed(_:)`` once closed; otherwise what the
+    ///   connection throws, unchanged.
+    public func send(_ event: Event) throws {
+        guard isOpen else { throw HandleError.closed(url) }
+        try sendThroughConnection(event)
     }
 
     /// Calls `action` with every event named `name` the server sends while this handle is open.

@@ -55,14 +55,16 @@ public actor ConnectionPool: ConnectionPooling {
     ///   pooled then.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
         let entry = try entry(for: url)
-        let handle = ConnectionHandle(connectionID: entry.connection.id, url: entry.connection.url)
+        let handle = ConnectionHandle(
+            connectionID: entry.connection.id, url: entry.connection.url,
+            send: { [connection = entry.connection] in try connection.send($0) })
         // Why record it here, in the same actor call: `release(_:)` runs either before this
         // call or after it, never in the middle, so it can't release a connection a caller has
         // just been handed.
         entry.handles.add(handle)
         // A second handle calling `connect()` again is harmless: it does nothing while
         // connecting or connected, so the socket connects once.
-        entry.connection.connect()
+        try entry.connection.connect()
         return handle
     }
 
@@ -83,7 +85,7 @@ public actor ConnectionPool: ConnectionPooling {
     public func release(_ url: URL) -> Bool {
         guard let entry = entries[url], !entry.handles.isInUse else { return false }
         entries[url] = nil
-        entry.connection.disconnect()
+        try? entry.connection.disconnect()
         return true
     }
 

@@ -20,7 +20,7 @@ import Synchronization
 ///   changed when `accept()` returns. An actor would need a `Task` per event and lose that order.
 ///   The lock is held only to read or change the data; transport calls, observers, subscriptions
 ///   and replies run outside it, because each may call straight back in.
-public final class ManagedConnection: LifecycleConnection {
+public final class ManagedConnection: Sendable {
     /// The socket library, which the states drive.
     let transport: any Transport
 

@@ -9,6 +9,14 @@ import Foundation
 /// ``SocketConnection`` and ``RecordingConnection``.
 ///
 /// A connection is a class because it has identity: everyone holding it shares one socket.
+///
+/// One protocol, one story: every messaging kata's product is, or uses, a `Connection`. The
+/// Factory kata makes them; the Flyweight kata's pool shares one per URL and its keeper (Chain
+/// of Responsibility) reconnects, disconnects and releases them; the State kata's
+/// `ManagedConnection` owns one and is one, with a lifecycle that may refuse an operation; the
+/// Command kata's outbox sends over one. So the operations throw untyped errors: a plain
+/// connection never refuses `connect()`, a managed one refuses by its state
+/// (``LifecycleError``), and a send passes on whatever the socket threw.
 public protocol Connection: AnyObject, Sendable {
     /// Identifies this connection for its whole life; no two connections share one.
     var id: UUID { get }
@@ -19,9 +27,19 @@ public protocol Connection: AnyObject, Sendable {
     /// Starts connecting.
     ///
     /// Does nothing when already connecting or connected.
-    func connect()
-    /// Closes the connection.
-    func disconnect()
+    /// - Throws: when this connection refuses to connect now (a managed connection refuses by
+    ///   its state); a plain connection never throws.
+    func connect() throws
+    /// Closes the connection; ``connect()`` may open it again.
+    ///
+    /// - Throws: when this connection refuses; a plain connection never throws.
+    func disconnect() throws
+    /// Gives the connection back for good: it closes, forgets every handler, and never opens
+    /// again. What the pool's keeper does to a connection nobody uses.
+    ///
+    /// - Throws: when this connection refuses (a managed connection releases only once
+    ///   disconnected); a plain connection never throws.
+    func release() throws
     /// Sends `event` to the server.
     ///
     /// - Throws: ``TransportError/notConnected(_:)`` unless the connection is connected, or
@@ -29,4 +47,6 @@ public protocol Connection: AnyObject, Sendable {
     func send(_ event: Event) throws
     /// Calls `handler` with every event the server sends from now on.
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void)
+    /// Calls `handler` with every new status from now on, on the thread that caused it.
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
 }

@@ -27,10 +27,27 @@ public actor InMemoryConnectionPool: ConnectionPooling {
         /// Open until ``close()``.
         public var isOpen: Bool { open.load(ordering: .acquiring) }
 
-        /// Closes the handle and disconnects its connection, which nobody else shares.
+        /// Sends through the connection while the handle is open.
+        ///
+        /// - Throws: ``HandleError/closed(_:)`` once closed; otherwise what the connection
+        ///   throws, unchanged.
+        public func send(_ event: Event) throws {
+            guard isOpen else { throw HandleError.closed(url) }
+            try connection.send(event)
+        }
+
+        /// Calls `action` with every event named `name` the connection receives while the
+        /// handle is open.
+        public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
+            connection.onEvent { [weak self] event in
+                if event.name == name, self?.isOpen == true { action(event) }
+            }
+        }
+
+        /// Closes the handle and releases its connection, which nobody else shares.
         public func close() {
             if open.exchange(false, ordering: .acquiringAndReleasing) {
-                connection.disconnect()
+                connection.release()
             }
         }
     }

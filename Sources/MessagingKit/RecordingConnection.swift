@@ -19,8 +19,17 @@ public final class RecordingConnection: Connection {
 
     private struct State {
         var status = TransportStatus.idle
+        var released = false
         var sentEvents: [Event] = []
         var eventHandlers: [@Sendable (Event) -> Void] = []
+        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
+
+        /// Moves to `status`; the handlers to tell, or none when nothing changed.
+        mutating func move(to status: TransportStatus) -> [@Sendable (TransportStatus) -> Void] {
+            guard self.status != status else { return [] }
+            self.status = status
+            return statusHandlers
+        }
     }
 
     /// Creates an idle connection for `url`.
@@ -28,17 +37,33 @@ public final class RecordingConnection: Connection {
         self.url = url
     }
 
-    /// Idle until ``connect()``, then connected until ``disconnect()``.
+    /// Idle until ``connect()``, then connected until ``disconnect()`` or ``release()``.
     public var status: TransportStatus { state.withLock { $0.status } }
 
     /// Connects at once: there is no server to wait for.
+    ///
+    /// Does nothing once released.
     public func connect() {
-        state.withLock { $0.status = .connected }
+        let handlers = state.withLock { $0.released ? [] : $0.move(to: .connected) }
+        for handler in handlers { handler(.connected) }
     }
 
     /// Disconnects.
     public func disconnect() {
-        state.withLock { $0.status = .disconnected }
+        let handlers = state.withLock { $0.move(to: .disconnected) }
+        for handler in handlers { handler(.disconnected) }
+    }
+
+    /// Disconnects for good and forgets every handler.
+    public func release() {
+        let handlers = state.withLock { state in
+            let handlers = state.move(to: .disconnected)
+            state.released = true
+            state.eventHandlers = []
+            state.statusHandlers = []
+            return handlers
+        }
+        for handler in handlers { handler(.disconnected) }
     }
 
     /// Records `event` in ``sentEvents``.
@@ -51,9 +76,18 @@ public final class RecordingConnection: Connection {
         }
     }
 
-    /// Calls `handler` with every event passed to ``receive(_:)`` from now on.
+    /// Calls `handler` with every event passed to ``receive(_:)`` from now on, until released.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        state.withLock { $0.eventHandlers.append(handler) }
+        state.withLock { state in
+            if !state.released { state.eventHandlers.append(handler) }
+        }
+    }
+
+    /// Calls `handler` with every new status from now on, until released.
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        state.withLock { state in
+            if !state.released { state.statusHandlers.append(handler) }
+        }
     }
 
     /// Every event sent while connected, oldest first.

@@ -56,51 +56,66 @@ func frameNumber(_ item: ScanItem) -> Int {
 
 // MARK: - Messaging
 
-/// A connection double that follows the lifecycle table and records every operation it is
-/// asked for, allowed or not.
-final class FakeConnection: LifecycleConnection, CustomStringConvertible {
+/// A connection double that moves as a plain connection does, and records what it is asked.
+///
+/// It records every operation, allowed or not. An operation that makes no sense in its status (connecting
+/// what is already connecting, releasing what is connected) is refused with ``Refused``, so a
+/// keeper that asks for one fails its test.
+final class FakeConnection: Connection, CustomStringConvertible {
     private struct Life {
-        var state: ConnectionState
+        var status: TransportStatus
+        var isReleased = false
         var asked: [ConnectionOperation] = []
     }
 
+    let id = UUID()
+    let url = URL(filePath: "/chat")
     private let life: Mutex<Life>
     private let refusesEverything: Bool
 
-    /// A connection in `state`; one that `refusesEverything` throws on every operation.
-    init(_ state: ConnectionState, refusesEverything: Bool = false) {
-        life = Mutex(Life(state: state))
+    /// A connection in `status`; one that `refusesEverything` throws on every operation.
+    init(_ status: TransportStatus, refusesEverything: Bool = false) {
+        life = Mutex(Life(status: status))
         self.refusesEverything = refusesEverything
     }
 
-    var state: ConnectionState { life.withLock { $0.state } }
+    var status: TransportStatus { life.withLock { $0.status } }
+    /// Whether ``release()`` went through.
+    var isReleased: Bool { life.withLock { $0.isReleased } }
     /// Every operation asked of it, oldest first, including refused ones.
     var asked: [ConnectionOperation] { life.withLock { $0.asked } }
-    var description: String { "\(state) connection" }
+    var description: String { "\(status) connection" }
 
-    func connect() throws(LifecycleError) { try perform(.connect) }
-    func disconnect() throws(LifecycleError) { try perform(.disconnect) }
-    func release() throws(LifecycleError) { try perform(.release) }
+    func connect() throws { try perform(.connect) }
+    func disconnect() throws { try perform(.disconnect) }
+    func release() throws { try perform(.release) }
+    func send(_ event: Event) throws { try perform(.send) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {}
 
-    private func perform(_ operation: ConnectionOperation) throws(LifecycleError) {
-        let refusal: LifecycleError? = life.withLock { life in
+    private func perform(_ operation: ConnectionOperation) throws {
+        let refusal: Refused? = life.withLock { life in
             life.asked.append(operation)
-            let next: ConnectionState? =
-                switch (life.state, operation) {
-                case (.created, .connect): .created  // the transport connects later
-                case (.disconnected, .connect): .reconnecting
-                case (.connected, .disconnect), (.reconnecting, .disconnect): .disconnected
-                case (.disconnected, .release): .released
-                default: nil
-                }
-            guard let next, !refusesEverything else {
-                return .operationRefused(operation, in: life.state)
+            var allowed = true
+            switch (life.status, operation) {
+            case (.idle, .connect), (.disconnected, .connect): life.status = .connecting
+            case (.connected, .disconnect), (.connecting, .disconnect): life.status = .disconnected
+            case (.disconnected, .release) where !life.isReleased: life.isReleased = true
+            default: allowed = false
             }
-            life.state = next
+            guard allowed, !refusesEverything else {
+                return Refused(operation: operation, status: life.status)
+            }
             return nil
         }
         if let refusal { throw refusal }
     }
+}
+
+/// What a ``FakeConnection`` throws for an operation it refuses.
+struct Refused: Error, Equatable {
+    let operation: ConnectionOperation
+    let status: TransportStatus
 }
 
 /// A pool double: holds the connections it was given, each with its "in use" flag, and
@@ -115,7 +130,7 @@ actor FakePool: KeeperPool {
 
     func contents() -> [PooledConnection] { entries }
 
-    func remove(_ connection: any LifecycleConnection) {
+    func remove(_ connection: any Connection) {
         removed.append(ObjectIdentifier(connection))
         entries.removeAll { $0.connection === connection }
     }
@@ -126,31 +141,29 @@ actor FakePool: KeeperPool {
     }
 }
 
-/// One row of the keeper's table: a connection in use or not, in a state, and what one pass of
-/// the standard keeper does to it.
+/// One row of the keeper's table: a connection in use or not, in a status, and what one pass
+/// of the standard keeper does to it.
 struct KeeperCase: Sendable, CustomTestStringConvertible {
-    /// What the keeper does: the operation it asks for, or nothing.
     let isInUse: Bool
-    let state: ConnectionState
+    let status: TransportStatus
+    /// What the keeper does: the operation it asks for, or nothing.
     let action: ConnectionOperation?
 
     var testDescription: String {
-        "\(isInUse ? "in use" : "not in use"), \(state) → \(action.map { "\($0)" } ?? "nothing")"
+        "\(isInUse ? "in use" : "not in use"), \(status) → \(action.map { "\($0)" } ?? "nothing")"
     }
 }
 
-/// The keeper's whole table: in use × the five states.
+/// The keeper's whole table: in use or not × the four statuses.
 let keeperTable: [KeeperCase] = [
-    KeeperCase(isInUse: true, state: .created, action: .connect),
-    KeeperCase(isInUse: true, state: .connected, action: nil),
-    KeeperCase(isInUse: true, state: .disconnected, action: .connect),
-    KeeperCase(isInUse: true, state: .reconnecting, action: nil),
-    KeeperCase(isInUse: true, state: .released, action: nil),
-    KeeperCase(isInUse: false, state: .created, action: nil),
-    KeeperCase(isInUse: false, state: .connected, action: .disconnect),
-    KeeperCase(isInUse: false, state: .disconnected, action: .release),
-    KeeperCase(isInUse: false, state: .reconnecting, action: nil),
-    KeeperCase(isInUse: false, state: .released, action: nil),
+    KeeperCase(isInUse: true, status: .idle, action: .connect),
+    KeeperCase(isInUse: true, status: .connecting, action: nil),
+    KeeperCase(isInUse: true, status: .connected, action: nil),
+    KeeperCase(isInUse: true, status: .disconnected, action: .connect),
+    KeeperCase(isInUse: false, status: .idle, action: nil),
+    KeeperCase(isInUse: false, status: .connecting, action: nil),
+    KeeperCase(isInUse: false, status: .connected, action: .disconnect),
+    KeeperCase(isInUse: false, status: .disconnected, action: .release),
 ]
 
 /// A keeper rule declared by the tests: it answers `canHandle` with `answer`, and counts how

@@ -1,5 +1,6 @@
 import ChainOfResponsibility
 import MessagingKit
+import Synchronization
 import Testing
 
 @Suite("Chain of Responsibility · Step 3 — The connection keeper", .tags(.messaging))
@@ -8,11 +9,11 @@ struct Step3Keeper {
         "Each rule says it can handle exactly its own cases, and asking changes nothing",
         arguments: keeperTable)
     func predicates(row: KeeperCase) {
-        let connection = FakeConnection(row.state)
+        let connection = FakeConnection(row.status)
         let pooled = PooledConnection(connection: connection, isInUse: row.isInUse)
         #expect(
             ReconnectHandler().canHandle(pooled) == (row.action == .connect),
-            "ReconnectHandler: in use and created or disconnected, nothing else (\(row.testDescription), step 3)"
+            "ReconnectHandler: in use and idle or disconnected, nothing else (\(row.testDescription), step 3)"
         )
         #expect(
             IdleDisconnectHandler().canHandle(pooled) == (row.action == .disconnect),
@@ -25,7 +26,7 @@ struct Step3Keeper {
 
     @Test("One pass of the standard keeper does what the table says", arguments: keeperTable)
     func wholeTable(row: KeeperCase) async {
-        let connection = FakeConnection(row.state)
+        let connection = FakeConnection(row.status)
         let bystander = FakeConnection(.connected)
         let pool = FakePool([
             PooledConnection(connection: connection, isInUse: row.isInUse),
@@ -44,7 +45,7 @@ struct Step3Keeper {
 
     @Test("One pass over a pool in mixed states looks after every connection, and releases for real")
     func mixedPool() async throws {
-        let connections = keeperTable.map { FakeConnection($0.state) }
+        let connections = keeperTable.map { FakeConnection($0.status) }
         let pool = FakePool(
             zip(keeperTable, connections).map { PooledConnection(connection: $1, isInUse: $0.isInUse) })
         await ConnectionKeeper(pool: pool).pass()
@@ -53,11 +54,11 @@ struct Step3Keeper {
         }
         let released = try #require(
             zip(keeperTable, connections).first { $0.0.action == .release }?.1)
-        #expect(released.state == .released, "The release rule releases; it doesn't just disconnect (step 3)")
+        #expect(released.isReleased, "The release rule releases; it doesn't just disconnect (step 3)")
         #expect(
             await pool.removed == [ObjectIdentifier(released)],
             "The pool forgets the released one only (step 3)")
-        #expect(await pool.contents().count == keeperTable.count - 1, "The other nine stay pooled (step 3)")
+        #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (step 3)")
     }
 
     @Test("The first rule that can handle a connection acts; no later rule is even asked")
@@ -99,9 +100,54 @@ struct Step3Keeper {
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
-            failures.map { $0 as? LifecycleError } == [.operationRefused(.release, in: .disconnected)],
-            "pass() returns each refusal, naming the operation and the state (step 3)")
+            failures.map { $0 as? Refused } == [Refused(operation: .release, status: .disconnected)],
+            "pass() returns each connection's error, unchanged (step 3)")
         #expect(await pool.holds(stubborn), "A connection that refused to be released stays pooled (step 3)")
         #expect(idle.asked == [.disconnect], "The next connection is still looked after (step 3)")
+    }
+}
+
+/// Whether a task's work has ended; set once.
+private final class EndFlag: Sendable {
+    private let ended = Atomic(false)
+    func set() { ended.store(true, ordering: .releasing) }
+    var isSet: Bool { ended.load(ordering: .acquiring) }
+}
+
+extension Step3Keeper {
+    @Test("The keeper passes once every interval of its clock, never sooner, and stops when cancelled")
+    func pollsOnTheClock() async throws {
+        let clock = ManualClock()
+        let pool = FakePool([PooledConnection(connection: FakeConnection(.connected), isInUse: false)])
+        let counter = CountingHandler { _ in false }
+        let keeper = ConnectionKeeper(pool: pool, handlers: [counter])
+        let returned = EndFlag()
+        let running = Task {
+            await keeper.run(every: .seconds(30), on: clock)
+            returned.set()
+            // Why sleep here: so that waiting for a sleeper never hangs, even when `run`
+            // returned at once. The flag tells the two apart.
+            try? await clock.sleep(for: .seconds(1_000_000))
+        }
+        defer { running.cancel() }
+
+        try await clock.waitForSleepers()
+        try #require(!returned.isSet, "run(every:on:) waits on the clock; it doesn't return (step 3)")
+        #expect(counter.asked == 0, "No pass before the first interval is over (step 3)")
+        clock.advance(by: .seconds(29))
+        try await clock.waitForSleepers()
+        #expect(counter.asked == 0, "29 s into a 30 s interval, still no pass (step 3)")
+        clock.advance(by: .seconds(1))
+        try await clock.waitForSleepers()
+        try #require(!returned.isSet, "After a pass, the keeper waits for the next interval (step 3)")
+        #expect(counter.asked == 1, "One pass when the interval is over, then it waits again (step 3)")
+        clock.advance(by: .seconds(60))
+        try await clock.waitForSleepers()
+        #expect(counter.asked == 2, "A late clock gives one pass per wake-up, not a burst (step 3)")
+
+        running.cancel()
+        await running.value
+        #expect(returned.isSet, "Cancelled, run(every:on:) returns (step 3)")
+        #expect(clock.sleeperCount == 0, "Cancelled, the keeper stops polling (step 3)")
     }
 }

@@ -26,7 +26,7 @@ struct Step1PickByScheme {
         #expect(
             transport.status == .idle,
             "The factory makes; it doesn't connect: connecting is the caller's call (step 1)")
-        connection.connect()
+        try connection.connect()
         #expect(transport.status == .connecting, "The connection runs over that transport (step 1)")
     }
 

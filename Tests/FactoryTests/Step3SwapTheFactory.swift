@@ -18,8 +18,10 @@ private final class LoopbackConnection: Connection {
     var status: TransportStatus { connected.withLock { $0 } ? .connected : .idle }
     func connect() { connected.withLock { $0 = true } }
     func disconnect() { connected.withLock { $0 = false } }
-    func send(_ event: Event) throws(TransportError) {}
+    func release() { disconnect() }
+    func send(_ event: Event) throws {}
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {}
 }
 
 /// Makes a LoopbackConnection for every URL, whatever its scheme, and keeps them all.

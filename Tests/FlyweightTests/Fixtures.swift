@@ -63,7 +63,7 @@ final class CountingFactory: ConnectionFactory {
 }
 
 /// A socket connection that counts the listeners given to ``onEvent(_:)``: the connection keeps
-/// each for its whole life, since it offers no way to unsubscribe.
+/// each until it is released, since it offers no way to unsubscribe.
 final class ListenerCountingConnection: Connection {
     private let socket: SocketConnection
     private let listeners = Mutex(0)
@@ -80,7 +80,11 @@ final class ListenerCountingConnection: Connection {
     var status: TransportStatus { socket.status }
     func connect() { socket.connect() }
     func disconnect() { socket.disconnect() }
+    func release() { socket.release() }
     func send(_ event: Event) throws { try socket.send(event) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        socket.onStatusChange(handler)
+    }
 
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
         listeners.withLock { $0 += 1 }

@@ -50,6 +50,40 @@ struct SocketConnectionTests {
         #expect(second.all == [typing])
     }
 
+    @Test("Status changes reach every onStatusChange handler, and a handler may call back in")
+    func reportsStatus() throws {
+        let statuses = Recorder<TransportStatus>()
+        let seenInside = Recorder<TransportStatus>()
+        connection.onStatusChange(statuses.record)
+        connection.onStatusChange { [connection] _ in seenInside.record(connection.status) }
+        connection.connect()
+        try transport.accept()
+        try transport.drop()
+        #expect(statuses.all == [.connecting, .connected, .disconnected])
+        #expect(seenInside.all == [.connecting, .connected, .disconnected])
+    }
+
+    @Test("release() closes for good: handlers hear nothing more, and connect() does nothing")
+    func releaseIsFinal() throws {
+        let events = Recorder<Event>()
+        let statuses = Recorder<TransportStatus>()
+        connection.onEvent(events.record)
+        connection.onStatusChange(statuses.record)
+        connection.connect()
+        try transport.accept()
+        connection.release()
+        #expect(transport.status == .disconnected)
+        let heardBefore = statuses.all
+        connection.connect()
+        #expect(transport.status == .disconnected, "A released connection never opens again")
+        connection.onEvent(events.record)
+        #expect(statuses.all == heardBefore, "Nothing is reported after release")
+        #expect(events.all.isEmpty)
+        #expect(throws: TransportError.notConnected(.disconnected)) {
+            try connection.send(Message(room: "general", text: "late").event)
+        }
+    }
+
     @Test("Two connections over two transports have two ids")
     func idsDiffer() throws {
         let other = SocketConnection(transport: InMemoryTransport(url: transport.url))
@@ -78,6 +112,25 @@ struct RecordingConnectionTests {
 
         connection.disconnect()
         #expect(throws: TransportError.notConnected(.disconnected)) { try connection.send(hello) }
+    }
+
+    @Test("Reports each status change once; release() disconnects for good and forgets its handlers")
+    func statusAndRelease() throws {
+        let connection = RecordingConnection(url: try #require(URL(string: "memory://chat.test")))
+        let statuses = Recorder<TransportStatus>()
+        let heard = Recorder<Event>()
+        connection.onStatusChange(statuses.record)
+        connection.onEvent(heard.record)
+        connection.connect()
+        connection.connect()
+        connection.disconnect()
+        connection.connect()
+        connection.release()
+        #expect(statuses.all == [.connected, .disconnected, .connected, .disconnected])
+        connection.connect()
+        #expect(connection.status == .disconnected, "A released connection never connects again")
+        connection.receive(Message(room: "room", text: "late").event)
+        #expect(heard.all.isEmpty, "Nothing is heard after release")
     }
 }
 
@@ -109,8 +162,27 @@ struct InMemoryConnectionPoolTests {
         kept.close()
         kept.close()
         #expect(!kept.isOpen)
-        #expect(kept.connection.status == .disconnected, "Closing disconnects the handle's own connection")
+        #expect(kept.connection.status == .disconnected, "Closing releases the handle's own connection")
         #expect(await pool.openHandles == 0)
+    }
+
+    @Test("A handle sends and listens while open; closed, it refuses to send and hears nothing")
+    func handleSendsAndListens() async throws {
+        let chat = try #require(URL(string: "memory://chat.test"))
+        let handle = try await pool.makeHandle(for: chat)
+        let typing = try Event("typing")
+        let heard = Recorder<Event>()
+        handle.onEvent(typing.name, perform: heard.record)
+        try handle.send(typing)
+        #expect(handle.connection.sentEvents == [typing])
+        handle.connection.receive(Message(room: "room", text: "hi").event)
+        handle.connection.receive(typing)
+        #expect(heard.all == [typing], "Only the subscribed name is heard")
+        handle.close()
+        #expect(throws: HandleError.closed(chat)) { try handle.send(typing) }
+        handle.connection.receive(typing)
+        #expect(heard.all == [typing], "A closed handle hears nothing more")
+        #expect(HandleError.closed(chat).description.contains("memory://chat.test"))
     }
 
     @Test("A URL without a host is refused and not recorded")

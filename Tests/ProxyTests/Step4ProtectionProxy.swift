@@ -55,7 +55,7 @@ struct Step4ProtectionProxy {
             transport: ProtectionProxy(wrapping: real, user: member))
         let heard = Recorder<String>()
         connection.onEvent { heard.record($0.name.rawValue) }
-        connection.connect()
+        try connection.connect()
         #expect(real.status == .connecting, "connect() reaches the real transport (step 4)")
         try real.accept()
         try connection.send(try Event("hello"))
