@@ -15,6 +15,13 @@ struct KataModeVerdict {
     /// How many tests are not kata tests (the domain modules, the tool) and how many passed.
     let otherTotal: Int
     let otherPassed: Int
+    /// How many tests of the reference-only modules (``KataModeVerdict/referenceOnlyModules``)
+    /// were skipped, as they must be in kata mode.
+    let referenceOnlySkipped: Int
+
+    /// Test modules that check the reference solutions wired together, not a learner's kata:
+    /// they run with `KATA_SOLUTIONS=1` and skip themselves otherwise.
+    static let referenceOnlyModules: Set<String> = ["StoryTests"]
     /// Everything that breaks the contract; empty when the run is as it should be.
     let problems: [String]
 
@@ -51,13 +58,22 @@ struct KataModeVerdict {
             }
         }
 
-        let others = results.filter { !kataModules.contains($0.module) }
+        let referenceOnly = results.filter { Self.referenceOnlyModules.contains($0.module) }
+        for test in referenceOnly where !test.skipped {
+            problems.append(
+                "\(test.id) ran on the stubs. It checks the reference solutions wired together, so it must "
+                    + "skip itself unless KATA_SOLUTIONS=1.")
+        }
+        let others = results.filter {
+            !kataModules.contains($0.module) && !Self.referenceOnlyModules.contains($0.module)
+        }
         for test in others where !test.passed {
             let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
             problems.append("\(test.id) \(reason). Tests outside the katas must pass in both modes.")
         }
 
         self.summaries = summaries
+        self.referenceOnlySkipped = referenceOnly.filter(\.skipped).count
         self.otherTotal = others.count
         self.otherPassed = others.filter(\.passed).count
         self.problems = problems

@@ -105,6 +105,11 @@ enum VerifyCommand {
         print(
             "\(terminal.mark(othersOK)) Other tests: "
                 + "\(verdict.otherPassed) of \(verdict.otherTotal) green")
+        if verdict.referenceOnlySkipped > 0 {
+            print(
+                "\(terminal.mark(true)) Story tests: \(verdict.referenceOnlySkipped) skipped, as they must be "
+                    + "(they check the solutions wired together: KATA_SOLUTIONS=1)")
+        }
         problems += verdict.problems
         for problem in problems { print("  - \(problem)") }
         return problems

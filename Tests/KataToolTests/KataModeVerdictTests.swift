@@ -66,6 +66,23 @@ struct KataModeVerdictTests {
         #expect(verdict.problems.first?.contains("`swift test --filter StateTests` would run it too") == true)
     }
 
+    @Test("Story tests must skip themselves on the stubs; one that runs is named, red or green")
+    func storyTestsSkip() {
+        var skipped = green("StoryTests.Story/wholeStory()")
+        skipped.skipped = true
+        let fine = KataModeVerdict(patterns: [strategy], results: [red("StrategyTests.S/a()"), skipped])
+        #expect(fine.problems.isEmpty)
+        #expect(fine.referenceOnlySkipped == 1 && fine.otherTotal == 0)
+
+        let ran = KataModeVerdict(
+            patterns: [strategy], results: [red("StrategyTests.S/a()"), red("StoryTests.Story/wholeStory()")])
+        #expect(
+            ran.problems == [
+                "StoryTests.Story/wholeStory() ran on the stubs. It checks the reference solutions wired "
+                    + "together, so it must skip itself unless KATA_SOLUTIONS=1."
+            ])
+    }
+
     @Test("A skipped kata test is reported: it is not red")
     func skippedKataTest() {
         var skipped = result("StrategyTests.S/b()", failures: [])
