@@ -52,6 +52,9 @@ public final class SocketConnection: Connection {
     public func connect() {
         guard !handlers.withLock({ $0.released }) else { return }
         transport.connect()
+        // Why look again: a release() on another thread may have run between the check above
+        // and the connect. Closing again here means a released socket never stays open.
+        if handlers.withLock({ $0.released }) { transport.disconnect() }
     }
 
     /// Closes the transport.
