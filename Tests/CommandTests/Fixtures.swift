@@ -218,9 +218,10 @@ func giveTurns() async {
     for _ in 0..<1_000 { await Task.yield() }
 }
 
-/// A connection declared by the tests that wraps another and writes down what went through it:
-/// every send that went out, and every connect, disconnect and release. The outbox has never
-/// heard of it.
+/// A connection declared by the tests that wraps another: the outbox has never heard of it.
+///
+/// It writes down what went through it: every send that went out, and every connect,
+/// disconnect and release.
 ///
 /// Any `Connection` will do for the outbox, even a wrapper: it only sends and listens.
 final class LoggingConnection: Connection {
