@@ -4,25 +4,31 @@ import Synchronization
 /// Sends what the app asks for at once while the connection is up, and keeps it, in order,
 /// while the connection is down.
 ///
-/// The transport calls back from any thread ("connected", "this event came"), and the app's
-/// `send` must not need an `await`: keep the state behind a `Mutex` (`import Synchronization`),
-/// and run commands outside the lock.
+/// It sends over any `Connection` and only sends and listens: opening and closing the
+/// connection is its owner's job. The connection calls back from any thread ("connected",
+/// "this event came"), and the app's `send` must not need an `await`: keep the state behind a
+/// `Mutex` (`import Synchronization`), and run commands outside the lock.
 public final class OfflineOutbox: Sendable {
     /// The most commands the buffer holds while the connection is down.
     public let capacity: Int
 
-    private let transport: any Transport
+    private let connection: any Connection
 
-    /// Creates an outbox that sends over `transport` and holds up to `capacity` commands while
-    /// it is down.
+    /// Creates an outbox that sends over `connection` and holds up to `capacity` commands
+    /// while it is not connected.
+    ///
+    /// The connection must throw from `send` when it can't send now (a plain connection throws
+    /// `TransportError.notConnected`): that throw is how the outbox knows to keep a command.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
-    public init(transport: any Transport, capacity: Int = 100) throws(OutboxError) {
+    public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
         // TODO: Step 2 — refuse a capacity below 1.
-        self.transport = transport
+        self.connection = connection
         self.capacity = capacity
-        // TODO: Step 1 — when the transport says it is connected, run the buffer.
-        // TODO: Step 4 — give the transport's events to the requests waiting for a reply.
+        // TODO: Step 1 — when the connection says it is connected (`onStatusChange`), run the
+        //       buffer.
+        // TODO: Step 4 — give the connection's events (`onEvent`) to the requests waiting for
+        //       a reply.
     }
 
     /// How many commands wait in the buffer for the connection.

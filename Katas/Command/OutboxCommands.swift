@@ -4,11 +4,11 @@ import MessagingKit
 ///
 /// The outbox runs commands without knowing what they do: the tests hand it one of their own.
 public protocol OutboxCommand: Sendable {
-    /// Runs the command over `transport`, which is connected.
+    /// Runs the command over `connection`, which is connected.
     ///
-    /// - Throws: The transport's error when it can't take the command now (it has just dropped).
-    ///   The outbox then keeps the command, in its place, for the next connection.
-    func execute(on transport: any Transport) throws
+    /// - Throws: The connection's error, unchanged, when it can't take the command now (it has
+    ///   just dropped). The outbox then keeps the command, in its place, for the next connection.
+    func execute(on connection: any Connection) throws
 
     /// Tells the command it was cancelled before it ran: it never will.
     func cancel()
@@ -30,8 +30,8 @@ public struct SendCommand: OutboxCommand {
     }
 
     /// Sends the event.
-    public func execute(on transport: any Transport) throws {
-        // TODO: Step 1 — send the event through the transport.
+    public func execute(on connection: any Connection) throws {
+        // TODO: Step 1 — send the event over the connection.
     }
 }
 
@@ -47,9 +47,9 @@ public struct RequestCommand: OutboxCommand {
 
     /// Sends the event; from then on, the reply may come.
     ///
-    /// The reply may arrive on the transport's thread before `send` returns: it must not be
+    /// The reply may arrive on the connection's thread before `send` returns: it must not be
     /// lost. If the send throws, the request was not sent.
-    public func execute(on transport: any Transport) throws {
+    public func execute(on connection: any Connection) throws {
         // TODO: Step 4 — note that the reply may come, then send the event; if the send
         //       throws, undo the note and pass the error on.
     }
@@ -63,7 +63,7 @@ public struct RequestCommand: OutboxCommand {
 /// The caller's side of a request: the ticket to cancel it with, and the reply once it comes.
 ///
 /// Only the outbox makes one. Any number of callers may await the same reply. The outbox
-/// completes it from the transport's thread while callers read or await it from others: keep
+/// completes it from the connection's thread while callers read or await it from others: keep
 /// its state behind a lock.
 public final class PendingReply: Sendable {
     /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).

@@ -5,16 +5,18 @@ import Synchronization
 /// while the connection is down.
 ///
 /// Role: **Invoker**. It runs commands without knowing what they do: ``SendCommand``,
-/// ``RequestCommand`` or one it has never heard of.
+/// ``RequestCommand`` or one it has never heard of. The **receiver** is a `Connection`, any
+/// one: a socket connection, a recording one, or a connection that wraps another. The outbox
+/// only sends and listens; opening and closing the connection is its owner's job.
 ///
-/// Why a `Mutex` and not an actor: the transport calls back synchronously from any thread
+/// Why a `Mutex` and not an actor: the connection calls back synchronously from any thread
 /// ("connected", "this event came"), and the app's `send` must not need an `await`. Every
 /// command runs *outside* the lock, so a command may call back into the outbox.
 public final class OfflineOutbox: Sendable {
     /// The most commands the buffer holds while the connection is down.
     public let capacity: Int
 
-    private let transport: any Transport
+    private let connection: any Connection
 
     private struct Entry {
         let ticket: CommandTicket
@@ -32,19 +34,22 @@ public final class OfflineOutbox: Sendable {
 
     private let state = Mutex(State())
 
-    /// Creates an outbox that sends over `transport` and holds up to `capacity` commands while
-    /// it is down.
+    /// Creates an outbox that sends over `connection` and holds up to `capacity` commands
+    /// while it is not connected.
+    ///
+    /// The connection must throw from `send` when it can't send now (a plain connection throws
+    /// `TransportError.notConnected`): that throw is how the outbox knows to keep a command.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
-    public init(transport: any Transport, capacity: Int = 100) throws(OutboxError) {
+    public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
         guard capacity >= 1 else { throw .invalidCapacity(capacity) }
-        self.transport = transport
+        self.connection = connection
         self.capacity = capacity
-        // Why `weak self`: the transport may outlive the outbox, and must not keep it alive.
-        transport.onStatusChange { [weak self] status in
+        // Why `weak self`: the connection may outlive the outbox, and must not keep it alive.
+        connection.onStatusChange { [weak self] status in
             if status == .connected { self?.drain() }
         }
-        transport.onEvent { [weak self] event in
+        connection.onEvent { [weak self] event in
             self?.deliver(event)
         }
     }
@@ -139,7 +144,7 @@ public final class OfflineOutbox: Sendable {
     /// The first failure stops the replay, with every command not yet delivered still in place.
     private func drain() {
         // Fixes bug 4 on docs/sources.md: a command leaves the buffer only once it has run.
-        while transport.status == .connected {
+        while connection.status == .connected {
             // Why one runner at a time: two threads draining at once could send the second
             // command before the first. `running` says someone is already on it.
             let next = state.withLock { state -> Entry? in
@@ -150,9 +155,12 @@ public final class OfflineOutbox: Sendable {
             guard let next else { return }
             let succeeded: Bool
             do {
-                try next.command.execute(on: transport)
+                try next.command.execute(on: connection)
                 succeeded = true
             } catch {
+                // Why any error keeps the command: a connection says "not now" in its own words
+                // (a plain one throws `TransportError.notConnected`, a managed one refuses by
+                // its state), and the outbox must not guess which words mean "never".
                 succeeded = false
             }
             state.withLock { state in

@@ -8,20 +8,21 @@ import Synchronization
 ///   buffer, run later, or cancelled before it runs.
 /// - **Concrete commands**: ``SendCommand``, ``RequestCommand``, and any command another team
 ///   writes (the tests declare their own).
-/// - **Receiver**: the `Transport`, which the command is run against.
+/// - **Receiver**: the `Connection`, which the command is run against: any one, since the
+///   command only sends.
 /// - **Invoker**: ``OfflineOutbox``, which runs each command at once or keeps it until the
 ///   connection is back.
 /// - **Client**: whoever calls ``OfflineOutbox/send(_:payload:)`` or
 ///   ``OfflineOutbox/request(_:payload:)``.
 ///
-/// Why `Sendable`: the outbox keeps commands in a buffer that the transport's callbacks read
+/// Why `Sendable`: the outbox keeps commands in a buffer that the connection's callbacks read
 /// from any thread.
 public protocol OutboxCommand: Sendable {
-    /// Runs the command over `transport`, which is connected.
+    /// Runs the command over `connection`, which is connected.
     ///
-    /// - Throws: The transport's error when it can't take the command now (it has just dropped).
-    ///   The outbox then keeps the command, in its place, for the next connection.
-    func execute(on transport: any Transport) throws
+    /// - Throws: The connection's error, unchanged, when it can't take the command now (it has
+    ///   just dropped). The outbox then keeps the command, in its place, for the next connection.
+    func execute(on connection: any Connection) throws
 
     /// Tells the command it was cancelled before it ran: it never will.
     func cancel()
@@ -43,8 +44,8 @@ public struct SendCommand: OutboxCommand {
     }
 
     /// Sends the event.
-    public func execute(on transport: any Transport) throws {
-        try transport.send(event)
+    public func execute(on connection: any Connection) throws {
+        try connection.send(event)
     }
 }
 
@@ -60,13 +61,13 @@ public struct RequestCommand: OutboxCommand {
     public let reply: PendingReply
 
     /// Sends the event; from then on, the reply may come.
-    public func execute(on transport: any Transport) throws {
+    public func execute(on connection: any Connection) throws {
         // Why mark before sending: a real socket may deliver the reply on its own thread while
         // `send` is still returning. Marked after, that reply would find a request "not sent
         // yet", be dropped, and leave the caller waiting forever.
         reply.markSent()
         do {
-            try transport.send(event)
+            try connection.send(event)
         } catch {
             // Why undo: the request stays in the buffer, unsent, and an event that comes while
             // it waits there is not its reply.
@@ -85,7 +86,7 @@ public struct RequestCommand: OutboxCommand {
 ///
 /// Only the outbox makes one. Any number of callers may await the same reply.
 ///
-/// Why a class with a `Mutex`: the outbox completes it from the transport's thread while the
+/// Why a class with a `Mutex`: the outbox completes it from the connection's thread while the
 /// callers read or await it from others.
 public final class PendingReply: Sendable {
     /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).

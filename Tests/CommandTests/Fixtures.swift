@@ -1,4 +1,5 @@
 import Command
+import Foundation
 import MessagingKit
 import Synchronization
 import Testing
@@ -15,17 +16,30 @@ func event(_ name: String, _ payload: [String: String] = [:]) throws -> Event {
     try Event(name, payload: payload)
 }
 
-/// The names of the events a transport has sent, in order.
-func sentNames(_ transport: some Transport & Sent) -> [String] {
-    transport.sentEvents.map(\.name.rawValue)
+/// The names of the events a transport or a recording connection has sent, in order.
+func sentNames(_ sender: some Sent) -> [String] {
+    sender.sentEvents.map(\.name.rawValue)
 }
 
-/// A transport whose sent events the tests can read.
+/// A transport or connection whose sent events the tests can read.
 protocol Sent {
     var sentEvents: [Event] { get }
 }
 
 extension InMemoryTransport: Sent {}
+extension RecordingConnection: Sent {}
+
+/// A plain connection over `transport`, as the app's factory would make for a `wss://` URL.
+///
+/// The outbox gets the connection; the test plays the server through the transport.
+func connection(over transport: some Transport) -> any Connection {
+    SocketConnection(transport: transport)
+}
+
+/// A connection with no server behind it, not connected yet.
+func recordingConnection() throws -> RecordingConnection {
+    RecordingConnection(url: try #require(URL(string: "memory://chat")))
+}
 
 /// An in-memory transport, not connected yet.
 func offlineTransport() throws -> InMemoryTransport {
@@ -108,8 +122,8 @@ struct MarkReadCommand: OutboxCommand {
         self.log = log
     }
 
-    func execute(on transport: any Transport) throws {
-        try transport.send(read)
+    func execute(on connection: any Connection) throws {
+        try connection.send(read)
         log.write("mark read")
     }
 }
@@ -120,8 +134,8 @@ struct FollowUpCommand: OutboxCommand {
     let first: Event
     let followUp: @Sendable () -> Void
 
-    func execute(on transport: any Transport) throws {
-        try transport.send(first)
+    func execute(on connection: any Connection) throws {
+        try connection.send(first)
         followUp()
     }
 }
@@ -202,4 +216,51 @@ struct Caller {
 /// whether or not they got that far.
 func giveTurns() async {
     for _ in 0..<1_000 { await Task.yield() }
+}
+
+/// A connection declared by the tests that wraps another: the outbox has never heard of it.
+///
+/// It writes down what went through it: every send that went out, and every connect,
+/// disconnect and release.
+///
+/// Any `Connection` will do for the outbox, even a wrapper: it only sends and listens.
+final class LoggingConnection: Connection {
+    let inner: any Connection
+    let log = RunLog()
+
+    init(wrapping inner: any Connection) {
+        self.inner = inner
+    }
+
+    var id: UUID { inner.id }
+    var url: URL { inner.url }
+    var status: TransportStatus { inner.status }
+
+    func connect() throws {
+        log.write("connect")
+        try inner.connect()
+    }
+
+    func disconnect() throws {
+        log.write("disconnect")
+        try inner.disconnect()
+    }
+
+    func release() throws {
+        log.write("release")
+        try inner.release()
+    }
+
+    func send(_ event: Event) throws {
+        try inner.send(event)
+        log.write("send \(event.name.rawValue)")
+    }
+
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        inner.onEvent(handler)
+    }
+
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
 }

@@ -8,7 +8,7 @@ struct Step2NothingLost {
         "If the connection drops during the replay, what wasn't delivered stays, in order, for the next one")
     func dropDuringReplayLosesNothing() throws {
         let transport = try CuttingTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         for name in ["a", "b", "c", "d"] { try outbox.send(name) }
         transport.cut(after: 2)
         transport.connect()
@@ -29,7 +29,7 @@ struct Step2NothingLost {
     @Test("A command added while the buffer replays goes after the ones still waiting")
     func addedDuringReplayGoesLast() throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         try outbox.send("a")
         try outbox.enqueue(FollowUpCommand(first: try event("b")) { _ = try? outbox.send("later") })
         try outbox.send("c")
@@ -44,7 +44,7 @@ struct Step2NothingLost {
     @Test("Exactly at capacity is accepted; one past it is refused, and nothing is dropped")
     func capacityBoundary() throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport, capacity: 3)
+        let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 3)
         for name in ["a", "b", "c"] { try outbox.send(name) }
         #expect(outbox.pendingCount == 3, "Three fit in a buffer of capacity 3 (step 2)")
         #expect(
@@ -66,7 +66,7 @@ struct Step2NothingLost {
     @Test("Capacity counts only what waits: sends while connected don't fill it, and a replay makes room")
     func capacityCountsWaitingOnly() throws {
         let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(transport: transport, capacity: 2)
+        let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 2)
         for name in ["a", "b", "c"] { try outbox.send(name) }
         #expect(
             sentNames(transport) == ["a", "b", "c"], "Three sends while connected, with capacity 2 (step 2)")
@@ -87,12 +87,12 @@ struct Step2NothingLost {
     @Test("An outbox holds at least one command: capacity 1 works, 0 and below are refused")
     func capacityMustBePositive() throws {
         #expect(throws: OutboxError.invalidCapacity(0), "Capacity 0 is refused (step 2)") {
-            _ = try OfflineOutbox(transport: try offlineTransport(), capacity: 0)
+            _ = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: 0)
         }
         #expect(throws: OutboxError.invalidCapacity(-1), "A negative capacity is refused (step 2)") {
-            _ = try OfflineOutbox(transport: try offlineTransport(), capacity: -1)
+            _ = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: -1)
         }
-        let outbox = try OfflineOutbox(transport: try offlineTransport(), capacity: 1)
+        let outbox = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: 1)
         try outbox.send("a")
         #expect(throws: OutboxError.full(capacity: 1), "Capacity 1 holds one command (step 2)") {
             try outbox.send("b")

@@ -6,8 +6,8 @@ import Testing
 struct Step3Cancel {
     @Test("A waiting command can be cancelled: it leaves the buffer and never runs")
     func cancelWaiting() throws {
-        let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport, capacity: 3)
+        let line = try recordingConnection()
+        let outbox = try OfflineOutbox(connection: line, capacity: 3)
         try outbox.send("a")
         let b = try outbox.send("b")
         try outbox.send("c")
@@ -15,36 +15,36 @@ struct Step3Cancel {
         #expect(outbox.pendingCount == 2, "It left the buffer (step 3)")
         try outbox.send("d")
         #expect(outbox.pendingCount == 3, "Its place is free again (step 3)")
-        transport.connect()
-        try transport.accept()
+        line.connect()
         #expect(
-            sentNames(transport) == ["a", "c", "d"],
+            sentNames(line) == ["a", "c", "d"],
             "A cancelled command never runs; the others keep their order (step 3)")
     }
 
     @Test("Cancelling a command that has run, or cancelling twice, changes nothing and says so")
     func cancelTooLate() throws {
-        let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let line = try recordingConnection()
+        line.connect()
+        let outbox = try OfflineOutbox(connection: line)
         let sent = try outbox.send("a")
         #expect(outbox.cancel(sent) == .notPending, "A command that has run can't be cancelled (step 3)")
 
-        try transport.drop()
+        line.disconnect()
         let replayed = try outbox.send("b")
         let twice = try outbox.send("c")
         #expect(outbox.cancel(twice) == .cancelled, "A waiting command is cancelled (step 3)")
         #expect(outbox.cancel(twice) == .notPending, "The second cancel finds nothing waiting (step 3)")
-        try transport.restore()
+        line.connect()
         #expect(
             outbox.cancel(replayed) == .notPending, "A command the replay has run can't be cancelled (step 3)"
         )
-        #expect(sentNames(transport) == ["a", "b"], "Nothing was sent twice or lost (step 3)")
+        #expect(sentNames(line) == ["a", "b"], "Nothing was sent twice or lost (step 3)")
     }
 
     @Test("A cancelled request's caller is told, never left waiting; the request is never sent")
     func cancelledRequestIsTold() async throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price", payload: ["sku": "7"])
         #expect(pending.result == nil, "A request that waits has no result yet (step 3)")
         #expect(

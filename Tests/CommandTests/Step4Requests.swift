@@ -7,7 +7,7 @@ struct Step4Requests {
     @Test("A request while connected is sent at once; the next event of its name is its reply")
     func connectedRequest() async throws {
         let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price", payload: ["sku": "7"])
         #expect(
             transport.sentEvents == [try event("price", ["sku": "7"])], "The request is sent at once (step 4)"
@@ -25,7 +25,7 @@ struct Step4Requests {
     @Test("A caller already waiting with await gets the reply when it comes")
     func awaitingCallerIsResumed() async throws {
         let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
         let received = Received<Event>()
         let waiting = Task { if let reply = try? await pending.response() { received.set(reply) } }
@@ -44,7 +44,7 @@ struct Step4Requests {
     @Test("A request made offline is sent on reconnect, once, and gets its reply once, even across a drop")
     func offlineRequestAcrossDrops() async throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
         transport.connect()
         try transport.accept()
@@ -67,7 +67,7 @@ struct Step4Requests {
         let transport = try CuttingTransport()
         transport.connect()
         try transport.inner.accept()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         transport.cut(after: 0)
         let pending = try outbox.request("price")
         #expect(outbox.pendingCount == 1, "The send failed, so the request waits in the buffer (step 4)")
@@ -83,10 +83,27 @@ struct Step4Requests {
             "After it was sent, the next event of its name is the reply (step 4)")
     }
 
+    @Test("The reply comes through the connection the outbox was given, whatever it is")
+    func replyThroughAnyConnection() async throws {
+        let inner = try recordingConnection()
+        let wrapper = LoggingConnection(wrapping: inner)
+        let outbox = try OfflineOutbox(connection: wrapper)
+        let pending = try outbox.request("price", payload: ["sku": "7"])
+        inner.connect()
+        #expect(wrapper.log.all == ["send price"], "The request went out through the wrapper, once (step 4)")
+
+        let reply = try event("price", ["amount": "4"])
+        inner.receive(reply)
+        try #require(
+            pending.result == .success(reply),
+            "The event the connection passes on (onEvent) is the reply (step 4)")
+        #expect(try await pending.response() == reply, "response() returns it (step 4)")
+    }
+
     @Test("Two requests of one name get their replies in the order they were sent")
     func repliesInOrder() throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let first = try outbox.request("price", payload: ["sku": "1"])
         let second = try outbox.request("price", payload: ["sku": "2"])
         transport.connect()
@@ -107,7 +124,7 @@ struct Step4Requests {
         let transport = try InstantReplyTransport(reply: reply)
         transport.connect()
         try transport.inner.accept()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let atOnce = try outbox.request("price")
         #expect(
             atOnce.result == .success(reply),
@@ -124,7 +141,7 @@ struct Step4Requests {
     @Test("Every caller awaiting the same reply is resumed with it")
     func everyCallerIsResumed() async throws {
         let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
         let callers = (0..<3).map { _ in Caller(awaiting: pending) }
         await giveTurns()
@@ -140,7 +157,7 @@ struct Step4Requests {
     @Test("A cancelled caller stops waiting with waitCancelled; the request and the other callers go on")
     func cancelledCallerEndsOnlyItsWait() async throws {
         let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(transport: transport)
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
         let waiting = Caller(awaiting: pending)
         let staying = Caller(awaiting: pending)
