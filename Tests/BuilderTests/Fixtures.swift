@@ -24,7 +24,7 @@ final class SpyConnection: Connection {
         self.connectError = connectError
     }
 
-    /// Every call made on the connection, oldest first: `"connect"`, `"send"`, …
+    /// Every call made on the connection, oldest first, by name (`"connect"`, `"send"`).
     var calls: [String] { state.withLock { $0.calls } }
 
     var status: TransportStatus { state.withLock { $0.status } }

@@ -2,9 +2,11 @@ import Builder
 import MessagingKit
 import Testing
 
-/// Whatever can send an event. The tests make ``ConnectionConfiguration`` conform to find out
-/// whether it has a `send(_:)` of its own: if it had one, that one would answer the call below;
-/// without one, the fallback answers, and throws ``NoSendOfItsOwn``.
+/// Whatever can send an event.
+///
+/// The tests make ``ConnectionConfiguration`` conform to find out whether it has a `send(_:)` of
+/// its own: if it had one, that one would answer the call; without one, the fallback in the
+/// extension answers, and throws ``NoSendOfItsOwn``.
 protocol EventSending {
     func send(_ event: Event) throws
 }
