@@ -6,12 +6,23 @@ import MessagingKit
 /// it was called on. Two configurations built from one partly configured builder never share a
 /// change.
 public struct ConnectionBuilder: Sendable {
-    private let transports: @Sendable (ServerURL) -> any Transport
+    private let makeConnection: ConnectionMaker
 
-    /// Creates a builder with the default settings whose connections use `transports` to reach
-    /// their server.
-    public init(transports: @escaping @Sendable (ServerURL) -> any Transport) {
-        self.transports = transports
+    /// Creates a builder with the default settings, whose configurations ask `makeConnection`
+    /// for their connections.
+    ///
+    /// The default, ``inMemorySocket(for:)``, lets previews and tests build without a server.
+    public init(makeConnection: @escaping ConnectionMaker = ConnectionBuilder.inMemorySocket(for:)) {
+        self.makeConnection = makeConnection
+    }
+
+    /// Makes a `SocketConnection` over a new `InMemoryTransport` to the configured server: the
+    /// default connection maker.
+    ///
+    /// It uses only the URL: an in-memory transport has no handshake to send the token and the
+    /// headers in. A maker over a real socket library passes them on.
+    public static func inMemorySocket(for configuration: ConnectionConfiguration) -> any Connection {
+        SocketConnection(transport: InMemoryTransport(url: configuration.url))
     }
 
     /// How many times a dropped connection tries again: 1 to 10.
@@ -50,7 +61,7 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// - Throws: ``BuildError`` with *every* problem found, never only the first.
     public func build(url: String) throws(BuildError) -> ConnectionConfiguration {
-        // TODO: Step 1 — make the configuration from the settings and the URL.
+        // TODO: Step 1 — make the configuration from the settings, the URL and makeConnection.
         // TODO: Step 2 — check everything first, and throw every problem found.
         throw BuildError(problems: [])
     }

@@ -1,10 +1,17 @@
 import MessagingKit
 
+/// Makes the connection for a configuration: what ``ConnectionBuilder`` is given, and what
+/// ``ConnectionConfiguration/connect()`` calls.
+///
+/// It receives the whole configuration, so every setting reaches the code that opens the
+/// socket. It returns a new connection, not yet connected, or throws.
+public typealias ConnectionMaker = @Sendable (ConnectionConfiguration) throws -> any Connection
+
 /// Settings that were checked and found right, for one server: all you can do with them is
 /// connect.
 ///
-/// It has no `send`, on purpose: "send before connect" doesn't compile. Only the
-/// ``LiveConnection`` that ``connect()`` returns can send.
+/// It has no `send`, on purpose: "send before connect" doesn't compile. Only the `Connection`
+/// that ``connect()`` returns can send.
 public struct ConnectionConfiguration: Sendable {
     /// The server.
     public let url: ServerURL
@@ -17,37 +24,19 @@ public struct ConnectionConfiguration: Sendable {
     /// Extra headers for the handshake, by lowercased name.
     public let headers: [String: String]
 
-    /// Reaches the server; ``ConnectionBuilder/build(url:)`` passes its own.
-    let transports: @Sendable (ServerURL) -> any Transport
+    /// Makes the connections; ``ConnectionBuilder/build(url:)`` passes the builder's own.
+    let makeConnection: ConnectionMaker
 
-    /// Opens a connection with these settings: a new transport to ``url``, connecting.
+    /// Makes a new connection with these settings and starts connecting it.
     ///
-    /// Each call makes a new connection; the configuration can be used again.
-    public func connect() -> LiveConnection {
-        // TODO: Step 3 — start connecting the new transport.
-        LiveConnection(configuration: self, transport: transports(url))
-    }
-}
-
-/// A connection opened from a ``ConnectionConfiguration``: the only thing that can send.
-public final class LiveConnection: Sendable {
-    /// The settings it was opened with.
-    public let configuration: ConnectionConfiguration
-    private let transport: any Transport
-
-    init(configuration: ConnectionConfiguration, transport: any Transport) {
-        self.configuration = configuration
-        self.transport = transport
-    }
-
-    /// Where the connection is: connecting until the server accepts it.
-    public var status: TransportStatus { transport.status }
-
-    /// Sends `event` to the server.
-    ///
-    /// - Throws: ``MessagingKit/TransportError/notConnected(_:)`` until the server accepted
-    ///   the connection.
-    public func send(_ event: Event) throws {
-        try transport.send(event)
+    /// Each call asks ``makeConnection`` once, with this configuration, and connects what it
+    /// made; the configuration can be used again.
+    /// - Throws: what the maker throws, or what the new connection's `connect()` throws,
+    ///   unchanged.
+    public func connect() throws -> any Connection {
+        // TODO: Step 3 — ask makeConnection for a connection with these settings, connect it,
+        // and return it; let its errors through unchanged.
+        // For now it names a class itself and never connects it, so no maker is ever asked.
+        RecordingConnection(url: url.url)
     }
 }

@@ -6,7 +6,8 @@ import MessagingKit
 /// - **Builder**: this type. Each setting returns a new builder, so calls chain:
 ///   `builder.timeout(.seconds(5)).authToken(token)`.
 /// - **Product**: ``ConnectionConfiguration``, whose only useful operation is
-///   ``ConnectionConfiguration/connect()``.
+///   ``ConnectionConfiguration/connect()``: it hands the settings to the ``ConnectionMaker`` this
+///   builder was given, and connects the `Connection` that comes back.
 /// - **Director**: whoever knows a recipe, such as the app's "chat connection" settings. There
 ///   is none here: Swift's fluent calls make one optional.
 ///
@@ -14,17 +15,29 @@ import MessagingKit
 /// builder never share a change, because each setting returns a changed copy and no method
 /// mutates the builder it was called on.
 public struct ConnectionBuilder: Sendable {
-    private let transports: @Sendable (ServerURL) -> any Transport
+    private let makeConnection: ConnectionMaker
     private var attempts = 3
     private var timeoutDuration = Duration.seconds(10)
     private var token: String?
     /// Header names, lowercased, in the order first set, with their values.
     private var headerList: [(name: String, value: String)] = []
 
-    /// Creates a builder with the default settings whose connections use `transports` to reach
-    /// their server.
-    public init(transports: @escaping @Sendable (ServerURL) -> any Transport) {
-        self.transports = transports
+    /// Creates a builder with the default settings, whose configurations ask `makeConnection`
+    /// for their connections.
+    ///
+    /// Why a parameter, not a setting: it is what the builder works with, not a value to check.
+    /// The default, ``inMemorySocket(for:)``, lets previews and tests build without a server.
+    public init(makeConnection: @escaping ConnectionMaker = ConnectionBuilder.inMemorySocket(for:)) {
+        self.makeConnection = makeConnection
+    }
+
+    /// Makes a `SocketConnection` over a new `InMemoryTransport` to the configured server: the
+    /// default connection maker.
+    ///
+    /// It uses only the URL: an in-memory transport has no handshake to send the token and the
+    /// headers in. A maker over a real socket library passes them on.
+    public static func inMemorySocket(for configuration: ConnectionConfiguration) -> any Connection {
+        SocketConnection(transport: InMemoryTransport(url: configuration.url))
     }
 
     /// How many times a dropped connection tries again: 1 to 10.
@@ -101,7 +114,7 @@ public struct ConnectionBuilder: Sendable {
             timeout: timeoutDuration,
             authToken: token,
             headers: Dictionary(uniqueKeysWithValues: headerList.map { ($0.name, $0.value) }),
-            transports: transports)
+            makeConnection: makeConnection)
     }
 
     private func changed(_ change: (inout ConnectionBuilder) -> Void) -> ConnectionBuilder {

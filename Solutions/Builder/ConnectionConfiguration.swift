@@ -1,10 +1,19 @@
 import MessagingKit
 
+/// Makes the connection for a configuration: what ``ConnectionBuilder`` is given, and what
+/// ``ConnectionConfiguration/connect()`` calls.
+///
+/// It receives the whole configuration, so every setting reaches the code that opens the
+/// socket: the URL, the reconnect attempts, the timeout, the auth token and the headers. It
+/// returns a new connection, not yet connected, or throws.
+public typealias ConnectionMaker = @Sendable (ConnectionConfiguration) throws -> any Connection
+
 /// Settings that were checked and found right, for one server: all you can do with them is
 /// connect.
 ///
 /// Role: the builder's **product**. It has no `send`: "send before connect" doesn't compile,
-/// because only the ``LiveConnection`` that ``connect()`` returns can send.
+/// because only the `Connection` that ``connect()`` returns can send, and that one has already
+/// been told to connect.
 public struct ConnectionConfiguration: Sendable {
     /// The server.
     public let url: ServerURL
@@ -17,38 +26,22 @@ public struct ConnectionConfiguration: Sendable {
     /// Extra headers for the handshake, by lowercased name.
     public let headers: [String: String]
 
-    /// Reaches the server; ``ConnectionBuilder/build(url:)`` passes its own.
-    let transports: @Sendable (ServerURL) -> any Transport
+    /// Makes the connections; ``ConnectionBuilder/build(url:)`` passes the builder's own.
+    let makeConnection: ConnectionMaker
 
-    /// Opens a connection with these settings: a new transport to ``url``, connecting.
+    /// Makes a new connection with these settings and starts connecting it.
     ///
-    /// Each call makes a new connection; the configuration can be used again.
-    public func connect() -> LiveConnection {
-        let transport = transports(url)
-        transport.connect()
-        return LiveConnection(configuration: self, transport: transport)
-    }
-}
-
-/// A connection opened from a ``ConnectionConfiguration``: the only thing that can send.
-public final class LiveConnection: Sendable {
-    /// The settings it was opened with.
-    public let configuration: ConnectionConfiguration
-    private let transport: any Transport
-
-    init(configuration: ConnectionConfiguration, transport: any Transport) {
-        self.configuration = configuration
-        self.transport = transport
-    }
-
-    /// Where the connection is: connecting until the server accepts it.
-    public var status: TransportStatus { transport.status }
-
-    /// Sends `event` to the server.
-    ///
-    /// - Throws: ``MessagingKit/TransportError/notConnected(_:)`` until the server accepted
-    ///   the connection.
-    public func send(_ event: Event) throws {
-        try transport.send(event)
+    /// Each call asks the builder's ``ConnectionMaker`` once, with this configuration, and
+    /// connects what it made; the configuration can be used again.
+    /// - Throws: what the maker throws, or what the new connection's `connect()` throws,
+    ///   unchanged. Untyped, because both are someone else's code.
+    public func connect() throws -> any Connection {
+        // Why the configuration hands itself over, not only its URL: the settings were checked
+        // so that they could reach the socket; a maker that got the URL alone would drop them.
+        let connection = try makeConnection(self)
+        // Why nothing is released when connect() throws: nobody else holds the new connection,
+        // so dropping it frees it, and a release that threw in turn would hide the real error.
+        try connection.connect()
+        return connection
     }
 }

@@ -1,4 +1,5 @@
 import Builder
+import Foundation
 import MessagingKit
 import Synchronization
 import Testing
@@ -10,27 +11,91 @@ extension Tag {
     @Tag static var startup: Self
 }
 
-/// Makes in-memory transports for the builder's connections, and keeps them for the test to
-/// play the server.
-final class Transports: Sendable {
-    private let made = Mutex<[InMemoryTransport]>([])
+/// A connection declared by the tests: it records every call made on it, in order, and connects
+/// at once (or refuses with `connectError`).
+final class SpyConnection: Connection {
+    let id = UUID()
+    let url: URL
+    private let connectError: LifecycleError?
+    private let state = Mutex<(status: TransportStatus, calls: [String])>((.idle, []))
 
-    /// Every transport made so far, in order.
-    var all: [InMemoryTransport] { made.withLock { $0 } }
+    init(url: URL, connectError: LifecycleError? = nil) {
+        self.url = url
+        self.connectError = connectError
+    }
 
-    /// What a builder calls to reach a server.
-    var make: @Sendable (ServerURL) -> any Transport {
-        { [self] url in
-            let transport = InMemoryTransport(url: url)
-            made.withLock { $0.append(transport) }
-            return transport
+    /// Every call made on the connection, oldest first, by name (`"connect"`, `"send"`).
+    var calls: [String] { state.withLock { $0.calls } }
+
+    var status: TransportStatus { state.withLock { $0.status } }
+
+    func connect() throws {
+        try state.withLock { (state) throws in
+            state.calls.append("connect")
+            if let connectError { throw connectError }
+            state.status = .connected
+        }
+    }
+
+    func disconnect() {
+        state.withLock { state in
+            state.calls.append("disconnect")
+            state.status = .disconnected
+        }
+    }
+
+    func release() {
+        state.withLock { state in
+            state.calls.append("release")
+            state.status = .disconnected
+        }
+    }
+
+    func send(_ event: Event) throws {
+        try state.withLock { (state) throws in
+            state.calls.append("send")
+            guard state.status == .connected else { throw TransportError.notConnected(state.status) }
+        }
+    }
+
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {}
+}
+
+/// A connection maker declared by the tests: it keeps every configuration it receives and every
+/// connection it makes, and throws `error` instead when given one.
+final class Maker: Sendable {
+    private let error: ConnectionFactoryError?
+    private let connectError: LifecycleError?
+    private let state = Mutex<(received: [ConnectionConfiguration], made: [SpyConnection])>(([], []))
+
+    init(error: ConnectionFactoryError? = nil, connectError: LifecycleError? = nil) {
+        self.error = error
+        self.connectError = connectError
+    }
+
+    /// Every configuration the maker was asked with, oldest first.
+    var received: [ConnectionConfiguration] { state.withLock { $0.received } }
+    /// Every connection the maker made, oldest first.
+    var made: [SpyConnection] { state.withLock { $0.made } }
+
+    /// What a builder is given to make connections.
+    var make: ConnectionMaker {
+        { [self] configuration in
+            try state.withLock { (state) throws in
+                state.received.append(configuration)
+                if let error { throw error }
+                let connection = SpyConnection(url: configuration.url.url, connectError: connectError)
+                state.made.append(connection)
+                return connection
+            }
         }
     }
 }
 
-/// A builder whose connections use `transports`.
-func builder(_ transports: Transports = Transports()) -> ConnectionBuilder {
-    ConnectionBuilder(transports: transports.make)
+/// A builder whose configurations ask `maker` for their connections.
+func builder(_ maker: Maker = Maker()) -> ConnectionBuilder {
+    ConnectionBuilder(makeConnection: maker.make)
 }
 
 /// The chat server every valid test configuration points at.

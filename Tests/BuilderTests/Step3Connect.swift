@@ -2,36 +2,138 @@ import Builder
 import MessagingKit
 import Testing
 
+/// Whatever can send an event.
+///
+/// The tests make ``ConnectionConfiguration`` conform to find out whether it has a `send(_:)` of
+/// its own: if it had one, that one would answer the call; without one, the fallback in the
+/// extension answers, and throws ``NoSendOfItsOwn``.
+protocol EventSending {
+    func send(_ event: Event) throws
+}
+
+/// What the fallback `send(_:)` throws: the type has no `send` of its own.
+struct NoSendOfItsOwn: Error, Equatable {}
+
+extension EventSending {
+    func send(_ event: Event) throws { throw NoSendOfItsOwn() }
+}
+
+extension ConnectionConfiguration: EventSending {}
+
 @Suite("Builder · Step 3 — Only a connection can send", .tags(.messaging))
 struct Step3Connect {
-    @Test("connect() opens a connection to the configured server; it sends once the server accepts")
-    func connectOpensAConnection() throws {
-        let transports = Transports()
-        let configuration = try builder(transports).authToken("t").build(url: chatURL)
-        #expect(transports.all.isEmpty, "Building connects nothing: no transport yet (step 3)")
+    @Test("The maker receives exactly the settings of the configuration that connects")
+    func makerReceivesTheSettings() throws {
+        let maker = Maker()
+        let base = builder(maker).reconnectAttempts(5).timeout(.seconds(30)).authToken("t-1").header(
+            "X-Trace", "1")
+        let chat = try base.build(url: chatURL)
+        let local = try base.header("Accept-Language", "de").reconnectAttempts(2).build(
+            url: "ws://localhost:8080")
 
-        let connection = configuration.connect()
-        let transport = try #require(transports.all.first, "connect() makes a transport (step 3)")
-        #expect(transports.all.count == 1, "One transport per connect() (step 3)")
-        #expect(transport.url == configuration.url, "The transport goes to the configured server (step 3)")
-        #expect(connection.status == .connecting, "connect() starts connecting (step 3)")
-        #expect(connection.configuration.authToken == "t", "The connection keeps its settings (step 3)")
-
-        try transport.accept()
-        let hello = try Event("hello")
-        try connection.send(hello)
-        #expect(transport.sentEvents == [hello], "Once accepted, the connection sends (step 3)")
+        _ = try chat.connect()
+        _ = try local.connect()
+        let received = maker.received
+        try #require(received.count == 2, "Each connect() asks the maker once (step 3)")
+        #expect(
+            received[0].url == (try ServerURL(chatURL)) && received[0].reconnectAttempts == 5
+                && received[0].timeout == .seconds(30) && received[0].authToken == "t-1"
+                && received[0].headers == ["x-trace": "1"],
+            "The maker gets the URL and every setting of the configuration that connects (step 3)")
+        #expect(
+            received[1].url == (try ServerURL("ws://localhost:8080")) && received[1].reconnectAttempts == 2
+                && received[1].timeout == .seconds(30) && received[1].authToken == "t-1"
+                && received[1].headers == ["x-trace": "1", "accept-language": "de"],
+            "Another configuration from the same builder hands the maker its own settings (step 3)")
     }
 
-    @Test("One configuration opens as many independent connections as asked")
-    func configurationIsReusable() throws {
-        let transports = Transports()
-        let configuration = try builder(transports).build(url: chatURL)
-        _ = configuration.connect()
-        _ = configuration.connect()
-        #expect(transports.all.count == 2, "Each connect() opens its own connection (step 3)")
+    @Test("connect() connects the connection the maker made, and returns that one")
+    func connectConnectsWhatWasMade() throws {
+        let maker = Maker()
+        let connection = try builder(maker).build(url: chatURL).connect()
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection (step 3)")
         #expect(
-            transports.all.map(\.connectAttempts) == [1, 1],
-            "Each transport was asked to connect once (step 3)")
+            connection === made,
+            "connect() returns the connection the maker made, not one of its own (step 3)")
+        #expect(
+            made.calls == ["connect"], "connect() connects it, once, and does nothing else to it (step 3)")
+        #expect(connection.status == .connected, "What connect() returns is connected (step 3)")
+        try connection.send(try Event("hello"))
+        #expect(made.calls == ["connect", "send"], "What connect() returns can send (step 3)")
+    }
+
+    @Test("Each connect() makes a new connection; the configuration can be used again")
+    func eachConnectMakesANewConnection() throws {
+        let maker = Maker()
+        let configuration = try builder(maker).build(url: chatURL)
+        let connections = try (1...3).map { _ in try configuration.connect() }
+        let made = maker.made
+        #expect(maker.received.count == 3, "Three connect() calls ask the maker three times (step 3)")
+        try #require(made.count == 3, "Each connect() makes a connection of its own (step 3)")
+        #expect(
+            zip(connections, made).allSatisfy { $0 === $1 },
+            "Each connect() returns the connection made for it (step 3)")
+        #expect(Set(connections.map(\.id)).count == 3, "No two connect() calls share a connection (step 3)")
+        #expect(
+            made.map(\.calls) == [["connect"], ["connect"], ["connect"]],
+            "Each new connection is connected once (step 3)")
+    }
+
+    @Test("Send before connect can't be written: a configuration has no send, a connection comes connected")
+    func sendBeforeConnectCannotBeWritten() throws {
+        let maker = Maker()
+        let configuration = try builder(maker).build(url: chatURL)
+        #expect(
+            maker.received.isEmpty, "Building makes no connection: only connect() asks the maker (step 3)")
+        #expect(
+            throws: NoSendOfItsOwn(),
+            "ConnectionConfiguration has no send(_:) of its own, so sending from it doesn't compile (step 3)"
+        ) { try configuration.send(try Event("hello")) }
+
+        let connection = try configuration.connect()
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection (step 3)")
+        #expect(
+            connection === made && made.calls.first == "connect",
+            "The connection is connected before anyone holds it: nobody can send first (step 3)")
+    }
+
+    @Test("The maker's error passes on unchanged, and nothing is connected")
+    func makerErrorPassesOn() throws {
+        let refusal = ConnectionFactoryError.unsupportedScheme(try ServerURL(chatURL).url)
+        let maker = Maker(error: refusal)
+        let configuration = try builder(maker).build(url: chatURL)
+        #expect(throws: refusal, "connect() throws what the maker threw, unchanged (step 3)") {
+            try configuration.connect()
+        }
+        #expect(maker.received.count == 1, "The maker is asked exactly once (step 3)")
+    }
+
+    @Test("The connection's connect error passes on unchanged")
+    func connectErrorPassesOn() throws {
+        let refusal = LifecycleError.operationRefused(.connect, in: .released)
+        let maker = Maker(connectError: refusal)
+        let configuration = try builder(maker).build(url: chatURL)
+        #expect(throws: refusal, "connect() throws what the connection's connect() threw, unchanged (step 3)")
+        {
+            try configuration.connect()
+        }
+        #expect(
+            maker.received.count == 1 && maker.made.map(\.calls) == [["connect"]],
+            "One connection made, asked to connect exactly once (step 3)")
+    }
+
+    @Test("Without a maker, connect() opens a SocketConnection to the configured server")
+    func defaultMaker() throws {
+        let configuration = try ConnectionBuilder().authToken("t").build(url: chatURL)
+        let connection = try configuration.connect()
+        #expect(
+            connection is SocketConnection,
+            "The default maker makes a SocketConnection over an in-memory transport (step 3)")
+        #expect(connection.url == configuration.url.url, "It goes to the configured server (step 3)")
+        #expect(
+            connection.status == .connecting,
+            "connect() starts it connecting; the server has not accepted yet (step 3)")
+        let second = try configuration.connect()
+        #expect(second.id != connection.id, "Each connect() opens a new socket connection (step 3)")
     }
 }
