@@ -48,8 +48,9 @@ public struct ReleaseHandler: KeeperHandler {
         false
     }
 
-    /// Releases the connection, then removes it from the pool. When the connection refuses to
-    /// be released, the pool keeps it.
+    /// Releases the connection, then removes it from the pool.
+    ///
+    /// When the connection refuses to be released, the pool keeps it.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does: release (not only disconnect), then remove.
     }

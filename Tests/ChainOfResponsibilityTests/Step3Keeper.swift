@@ -104,7 +104,8 @@ struct Step3Keeper {
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
             failures.map { $0 as? Refused } == [
-                Refused(operation: .release, status: .disconnected), Refused(operation: .connect, status: .idle),
+                Refused(operation: .release, status: .disconnected),
+                Refused(operation: .connect, status: .idle),
             ],
             "pass() returns each connection's error, unchanged, in pool order (step 3)")
         #expect(await pool.holds(stubborn), "A connection that refused to be released stays pooled (step 3)")
@@ -119,7 +120,8 @@ extension Step3Keeper {
         let names = ConnectionKeeper.standardHandlers.map { String(describing: type(of: $0)) }
         #expect(
             names == ["ReconnectHandler", "IdleDisconnectHandler", "ReleaseHandler"],
-            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (step 3)")
+            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (step 3)"
+        )
     }
 
     @Test(
@@ -139,7 +141,9 @@ extension Step3Keeper {
         }
 
         await watch.settle(on: clock, passes: 0)
-        try #require(!watch.hasReturned, "run(every:on:) polls until its task is cancelled; it doesn't return (step 3)")
+        try #require(
+            !watch.hasReturned, "run(every:on:) polls until its task is cancelled; it doesn't return (step 3)"
+        )
         try #require(
             watch.passes == 0 && clock.sleeperCount == 1,
             "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet (step 3)"
@@ -154,7 +158,8 @@ extension Step3Keeper {
 
         clock.advance(by: .seconds(60))
         await watch.settle(on: clock, passes: 2)
-        try #require(watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (step 3)")
+        try #require(
+            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (step 3)")
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 2)
         #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again (step 3)")
