@@ -12,8 +12,9 @@ public protocol KeeperHandler: Sendable {
     /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
     /// came from.
     ///
-    /// - Throws: what the connection throws, unchanged: a ``LifecycleError`` when it refuses (it
-    ///   moved since it was asked).
+    /// - Throws: what the connection throws, unchanged. A plain connection never refuses; a
+    ///   managed one refuses by its state, say when it moved since it was asked. Untyped, because
+    ///   others implement it: a rule of your own may fail in its own way.
     func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
@@ -46,15 +47,17 @@ public struct ConnectionKeeper: Sendable {
     ///   went well.
     @discardableResult
     public func pass() async -> [any Error] {
-        // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts.
+        // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts; collect what throws.
         []
     }
 
     /// Makes a pass every `interval` of `clock`, until the task running it is cancelled.
     ///
-    /// The first pass comes one interval after the start: sleep on `clock` for `interval`, then
-    /// ``pass()``, again and again. When the sleep throws (the task was cancelled), return.
+    /// Sleep on `clock` (never the wall clock) for `interval`, then ``pass()``, again and again:
+    /// the first pass comes one interval after the start, and after each pass a whole interval
+    /// again, so a late wake-up makes one pass, not a burst. When the sleep throws (the task was
+    /// cancelled), return without another pass.
     public func run<C: Clock>(every interval: Duration, on clock: C) async where C.Duration == Duration {
-        // TODO: Step 3 — the keeper's poll: sleep for one interval on `clock`, then pass().
+        // TODO: Step 3 — the keeper's poll: sleep one interval on `clock`, then pass(); return when the sleep throws.
     }
 }

@@ -49,6 +49,8 @@ public struct ReleaseHandler: KeeperHandler {
     }
 
     /// Releases the connection, then removes it from the pool.
+    ///
+    /// When the connection refuses to be released, the pool keeps it.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does: release (not only disconnect), then remove.
     }

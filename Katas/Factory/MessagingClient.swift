@@ -14,9 +14,11 @@ public struct MessagingClient: Sendable {
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
     /// - Throws: whatever the factory throws, unchanged (``ConnectionFactoryError`` from the
-    ///   factories in this package), when it refuses `url`.
+    ///   factories in this package), when it refuses `url`; or whatever the connection throws,
+    ///   unchanged, when it refuses to connect (a managed connection refuses by its state). Then
+    ///   nothing is returned.
     public func open(_ url: URL) throws -> any Connection {
-        // TODO: Step 3 — ask the factory for the connection, start connecting it, return it.
+        // TODO: Step 3 — ask the factory for the connection, start connecting it (`try`), return it.
         // For now the client names a class itself, so no factory can ever change what it opens.
         RecordingConnection(url: url)
     }

@@ -18,8 +18,9 @@ public protocol KeeperHandler: Sendable {
     /// Applies the rule to `pooled`, a connection it said it can handle; `pool` is the pool it
     /// came from.
     ///
-    /// - Throws: what the connection throws, unchanged: a ``LifecycleError`` when it refuses (it
-    ///   moved since it was asked).
+    /// - Throws: what the connection throws, unchanged. A plain connection never refuses; a
+    ///   managed one refuses by its state, say when it moved since it was asked. Untyped, because
+    ///   others implement it: a rule of your own may fail in its own way.
     func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
@@ -76,17 +77,26 @@ public struct ConnectionKeeper: Sendable {
 
     /// Makes a pass every `interval` of `clock`, until the task running it is cancelled.
     ///
-    /// The first pass comes one interval after the start. The app runs this in a task of its
-    /// own; tests pass a manual clock and move time by hand.
+    /// The first pass comes one interval after the start, and each pass is followed by a whole
+    /// interval of sleep: a late wake-up makes one pass, not one for each interval it missed.
+    /// Cancelled, it returns without another pass. The app runs this in a task of its own, on a
+    /// `ContinuousClock`; tests pass a `ManualClock` and move time by hand.
     public func run<C: Clock>(every interval: Duration, on clock: C) async where C.Duration == Duration {
         // Why the clock is a parameter: a poll that sleeps on the wall clock makes every test
-        // wait in real time. With the clock injected, a test moves time and nothing sleeps.
+        // wait in real time, or guess how long to wait. With the clock injected, a test moves
+        // time by hand and nothing sleeps for real.
         while true {
+            // Why `do`/`catch` and not `try?`: the sleep throws only when the task is cancelled,
+            // and that is the keeper's signal to stop. `try?` would swallow it, and the loop
+            // would spin on, passing as fast as it can, with no one left to stop it.
             do {
                 try await clock.sleep(for: interval)
             } catch {
-                return  // Cancelled: the keeper stops.
+                return
             }
+            // Why sleep a whole interval after each pass, rather than keep a schedule: one pass
+            // tidies the whole pool, so a keeper that woke late (the app was suspended) has
+            // nothing to catch up on, and a burst of passes would only repeat the same work.
             await pass()
         }
     }

@@ -51,6 +51,8 @@ public struct ReleaseHandler: KeeperHandler {
     }
 
     /// Releases the connection, then removes it from the pool.
+    ///
+    /// When the connection refuses to be released, the pool keeps it.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // Fixes bug 2 on docs/sources.md: it releases, where the write-up's rule disconnected.
         // Why release first: if the connection refuses, the pool keeps it and the next pass

@@ -20,10 +20,13 @@ public struct MessagingClient: Sendable {
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
     ///
     /// - Throws: whatever the factory throws, unchanged (``ConnectionFactoryError`` from the
-    ///   factories in this package), when it refuses `url`.
+    ///   factories in this package), when it refuses `url`; or whatever the connection throws,
+    ///   unchanged, when it refuses to connect (a managed connection refuses by its state). Then
+    ///   nothing is returned.
     public func open(_ url: URL) throws -> any Connection {
-        // Why untyped: the factory is any `ConnectionFactory`, whose requirement is untyped
-        // because others implement it. Rethrowing its error as is keeps every case it has.
+        // Why untyped: the factory is any `ConnectionFactory` and the connection any
+        // `Connection`, whose requirements are untyped because others implement them.
+        // Rethrowing their errors as they are keeps every case they have.
         let connection = try factory.makeConnection(for: url)
         try connection.connect()
         return connection

@@ -58,9 +58,9 @@ func frameNumber(_ item: ScanItem) -> Int {
 
 /// A connection double that moves as a plain connection does, and records what it is asked.
 ///
-/// It records every operation, allowed or not. An operation that makes no sense in its status (connecting
-/// what is already connecting, releasing what is connected) is refused with ``Refused``, so a
-/// keeper that asks for one fails its test.
+/// It records every operation, allowed or not. An operation that makes no sense in its status
+/// (connecting what is already connecting, releasing what is connected, anything once released)
+/// is refused with ``Refused`` and changes nothing, so a keeper that asks for one fails its test.
 final class FakeConnection: Connection, CustomStringConvertible {
     private struct Life {
         var status: TransportStatus
@@ -96,15 +96,15 @@ final class FakeConnection: Connection, CustomStringConvertible {
     private func perform(_ operation: ConnectionOperation) throws {
         let refusal: Refused? = life.withLock { life in
             life.asked.append(operation)
-            var allowed = true
+            // Why refusals change nothing: a connection that refuses stays as it was.
+            guard !refusesEverything, !life.isReleased else {
+                return Refused(operation: operation, status: life.status)
+            }
             switch (life.status, operation) {
             case (.idle, .connect), (.disconnected, .connect): life.status = .connecting
             case (.connected, .disconnect), (.connecting, .disconnect): life.status = .disconnected
-            case (.disconnected, .release) where !life.isReleased: life.isReleased = true
-            default: allowed = false
-            }
-            guard allowed, !refusesEverything else {
-                return Refused(operation: operation, status: life.status)
+            case (.disconnected, .release): life.isReleased = true
+            default: return Refused(operation: operation, status: life.status)
             }
             return nil
         }

@@ -1,4 +1,5 @@
 import ChainOfResponsibility
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -94,60 +95,184 @@ struct Step3Keeper {
     func refusalsDontStopThePass() async {
         let stubborn = FakeConnection(.disconnected, refusesEverything: true)
         let idle = FakeConnection(.connected)
+        let stuck = FakeConnection(.idle, refusesEverything: true)
         let pool = FakePool([
             PooledConnection(connection: stubborn, isInUse: false),
             PooledConnection(connection: idle, isInUse: false),
+            PooledConnection(connection: stuck, isInUse: true),
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
-            failures.map { $0 as? Refused } == [Refused(operation: .release, status: .disconnected)],
-            "pass() returns each connection's error, unchanged (step 3)")
+            failures.map { $0 as? Refused } == [
+                Refused(operation: .release, status: .disconnected),
+                Refused(operation: .connect, status: .idle),
+            ],
+            "pass() returns each connection's error, unchanged, in pool order (step 3)")
         #expect(await pool.holds(stubborn), "A connection that refused to be released stays pooled (step 3)")
         #expect(idle.asked == [.disconnect], "The next connection is still looked after (step 3)")
+        #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not (step 3)")
     }
 }
 
-/// Whether a task's work has ended; set once.
-private final class EndFlag: Sendable {
-    private let ended = Atomic(false)
-    func set() { ended.store(true, ordering: .releasing) }
-    var isSet: Bool { ended.load(ordering: .acquiring) }
-}
-
 extension Step3Keeper {
-    @Test("The keeper passes once every interval of its clock, never sooner, and stops when cancelled")
+    @Test("The standard chain is the three rules, in order: reconnect, disconnect the idle, release")
+    func standardChain() {
+        let names = ConnectionKeeper.standardHandlers.map { String(describing: type(of: $0)) }
+        #expect(
+            names == ["ReconnectHandler", "IdleDisconnectHandler", "ReleaseHandler"],
+            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (step 3)"
+        )
+    }
+
+    @Test(
+        "The keeper passes once every interval of its clock, never sooner, and stops when cancelled",
+        .timeLimit(.minutes(1)))
     func pollsOnTheClock() async throws {
         let clock = ManualClock()
-        let pool = FakePool([PooledConnection(connection: FakeConnection(.connected), isInUse: false)])
-        let counter = CountingHandler { _ in false }
-        let keeper = ConnectionKeeper(pool: pool, handlers: [counter])
-        let returned = EndFlag()
+        let watch = PollWatch()
+        let keeper = ConnectionKeeper(pool: watch, handlers: [watch])
         let running = Task {
             await keeper.run(every: .seconds(30), on: clock)
-            returned.set()
-            // Why sleep here: so that waiting for a sleeper never hangs, even when `run`
-            // returned at once. The flag tells the two apart.
-            try? await clock.sleep(for: .seconds(1_000_000))
+            watch.runDidReturn()
         }
-        defer { running.cancel() }
+        defer {
+            running.cancel()
+            watch.park()
+        }
 
-        try await clock.waitForSleepers()
-        try #require(!returned.isSet, "run(every:on:) waits on the clock; it doesn't return (step 3)")
-        #expect(counter.asked == 0, "No pass before the first interval is over (step 3)")
+        await watch.settle(on: clock, passes: 0)
+        try #require(
+            !watch.hasReturned, "run(every:on:) polls until its task is cancelled; it doesn't return (step 3)"
+        )
+        try #require(
+            watch.passes == 0 && clock.sleeperCount == 1,
+            "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet (step 3)"
+        )
         clock.advance(by: .seconds(29))
-        try await clock.waitForSleepers()
-        #expect(counter.asked == 0, "29 s into a 30 s interval, still no pass (step 3)")
+        await watch.settle(on: clock, passes: 0)
+        #expect(watch.passes == 0, "29 s into a 30 s interval, still no pass (step 3)")
         clock.advance(by: .seconds(1))
-        try await clock.waitForSleepers()
-        try #require(!returned.isSet, "After a pass, the keeper waits for the next interval (step 3)")
-        #expect(counter.asked == 1, "One pass when the interval is over, then it waits again (step 3)")
+        await watch.settle(on: clock, passes: 1)
+        try #require(!watch.hasReturned, "After a pass, the keeper sleeps again; it doesn't return (step 3)")
+        try #require(watch.passes == 1, "One pass when the interval is over, then it sleeps again (step 3)")
+
         clock.advance(by: .seconds(60))
-        try await clock.waitForSleepers()
-        #expect(counter.asked == 2, "A late clock gives one pass per wake-up, not a burst (step 3)")
+        await watch.settle(on: clock, passes: 2)
+        try #require(
+            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (step 3)")
+        clock.advance(by: .seconds(29))
+        await watch.settle(on: clock, passes: 2)
+        #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again (step 3)")
+        clock.advance(by: .seconds(1))
+        await watch.settle(on: clock, passes: 3)
+        try #require(watch.passes == 3, "…and passes when it is over (step 3)")
 
         running.cancel()
-        await running.value
-        #expect(returned.isSet, "Cancelled, run(every:on:) returns (step 3)")
-        #expect(clock.sleeperCount == 0, "Cancelled, the keeper stops polling (step 3)")
+        await watch.settle(on: clock, passes: 3)
+        #expect(watch.hasReturned, "Cancelled, run(every:on:) returns (step 3)")
+        #expect(watch.passes == 3, "Cancelled, the keeper makes no further pass (step 3)")
+        #expect(clock.sleeperCount == 0, "Cancelled, the keeper no longer sleeps on the clock (step 3)")
+    }
+}
+
+/// The poll test's pool and its only rule at once: a pool of one connection nobody uses, and a
+/// rule that declines it and counts each time it is asked, which is once per pass.
+///
+/// ``settle(on:passes:)`` waits until the keeper sleeps on the clock, returns, or makes more
+/// passes than expected, whichever comes first. So a keeper that never sleeps on the test's
+/// clock, or loops on after it is cancelled, fails the test instead of hanging it. Once
+/// ``park()`` is called, `contents()` never returns: a keeper still looping after its test stops
+/// there instead of spinning beside the other tests.
+private final class PollWatch: KeeperPool, KeeperHandler {
+    private struct State {
+        var passes = 0
+        var hasReturned = false
+        var isParked = false
+        var nextID = 0
+        var waiters: [Int: (passes: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+
+        /// Whether the keeper has returned or made more than `passes` passes.
+        func movedOn(beyond passes: Int) -> Bool { hasReturned || self.passes > passes }
+
+        /// Removes and returns the waiters whose wait is over.
+        mutating func finishedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let done = waiters.filter { movedOn(beyond: $0.value.passes) }
+            for id in done.keys { waiters[id] = nil }
+            return done.values.map(\.continuation)
+        }
+    }
+
+    private let state = Mutex(State())
+    private let connection = FakeConnection(.connected)
+    private let parking = Gate()
+
+    /// How many passes the keeper has made.
+    var passes: Int { state.withLock { $0.passes } }
+    /// Whether `run(every:on:)` has returned.
+    var hasReturned: Bool { state.withLock { $0.hasReturned } }
+
+    func contents() async -> [PooledConnection] {
+        if state.withLock({ $0.isParked }) { await parking.pass() }  // The gate never opens.
+        return [PooledConnection(connection: connection, isInUse: false)]
+    }
+
+    func remove(_ connection: any Connection) async {}
+
+    func canHandle(_ pooled: PooledConnection) -> Bool {
+        update { $0.passes += 1 }
+        return false
+    }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {}
+
+    /// For the task that runs the keeper: `run(every:on:)` has returned.
+    func runDidReturn() {
+        update { $0.hasReturned = true }
+    }
+
+    /// Stops any later pass at `contents()`, for good.
+    func park() {
+        state.withLock { $0.isParked = true }
+    }
+
+    /// Returns once the keeper sleeps on `clock`, has returned, or has made more than `passes`
+    /// passes.
+    func settle(on clock: ManualClock, passes: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await clock.waitForSleepers() }
+            group.addTask { await self.moved(beyond: passes) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        let done = state.withLock { state in
+            change(&state)
+            return state.finishedWaiters()
+        }
+        for waiter in done { waiter.resume() }
+    }
+
+    private func moved(beyond passes: Int) async {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let over = state.withLock { state in
+                    // Checked under the lock, so a cancellation can't slip in before the waiter
+                    // is stored (the cancel handler takes the same lock).
+                    if Task.isCancelled || state.movedOn(beyond: passes) { return true }
+                    state.waiters[id] = (passes, continuation)
+                    return false
+                }
+                if over { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.continuation.resume()
+        }
     }
 }

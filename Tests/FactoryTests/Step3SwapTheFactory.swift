@@ -37,6 +37,47 @@ private final class LoopbackFactory: ConnectionFactory {
     }
 }
 
+/// What a ``RefusingConnection`` throws from `connect()`: an error the client has never heard of.
+private struct ConnectRefused: Error, Equatable {
+    let url: URL
+}
+
+/// A connection that refuses to connect, as a managed connection refuses by its state, and
+/// counts how often it was asked.
+private final class RefusingConnection: Connection {
+    let id = UUID()
+    let url: URL
+    private let attempts = Mutex(0)
+
+    init(url: URL) { self.url = url }
+
+    /// How often `connect()` was called.
+    var connectAttempts: Int { attempts.withLock { $0 } }
+    var status: TransportStatus { .idle }
+    func connect() throws {
+        attempts.withLock { $0 += 1 }
+        throw ConnectRefused(url: url)
+    }
+    func disconnect() {}
+    func release() {}
+    func send(_ event: Event) throws { throw TransportError.notConnected(.idle) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {}
+}
+
+/// Makes a RefusingConnection for every URL, and keeps them all.
+private final class RefusingConnectionFactory: ConnectionFactory {
+    private let made = Mutex<[RefusingConnection]>([])
+
+    var connections: [RefusingConnection] { made.withLock { $0 } }
+
+    func makeConnection(for url: URL) -> any Connection {
+        let connection = RefusingConnection(url: url)
+        made.withLock { $0.append(connection) }
+        return connection
+    }
+}
+
 /// Refuses every URL.
 private struct RefusingFactory: ConnectionFactory {
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
@@ -102,5 +143,24 @@ struct Step3SwapTheFactory {
         ) {
             try client.open(address)
         }
+    }
+
+    @Test(
+        "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing"
+    )
+    func refusedConnectIsConnectionError() throws {
+        let factory = RefusingConnectionFactory()
+        let client = MessagingClient(factory: factory)
+        let address = try url("wss://chat.example.com/socket")
+        #expect(
+            throws: ConnectRefused(url: address),
+            "open(_:) passes the connection's error on, unchanged, instead of returning it (step 3)"
+        ) {
+            try client.open(address)
+        }
+        let made = try #require(
+            factory.connections.first, "open(_:) asks its factory for the connection (step 3)")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 3)")
+        #expect(made.connectAttempts == 1, "open(_:) tries to connect what the factory made, once (step 3)")
     }
 }
