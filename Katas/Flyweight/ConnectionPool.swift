@@ -1,15 +1,19 @@
 import Foundation
 import MessagingKit
 
-/// Shares one connection per server URL among everyone who asks, through handles.
+/// Shares one connection per server URL among everyone who asks, through handles, and shows
+/// its connection keeper what it holds.
 ///
-/// The same URL always gives handles on the same connection (the same id) until it is released;
-/// the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold. Feature code asks
-/// for a ``ConnectionHandle``: it never makes a connection, and never holds one, so no screen
-/// can disconnect the shared connection for everyone.
+/// The same URL always gives handles on the same connection (the same id) until the keeper has
+/// the pool forget it; the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold.
+/// Feature code asks for a ``ConnectionHandle``: it never makes a connection, and never holds
+/// one, so no screen can disconnect the shared connection for everyone.
+///
+/// It plays two MessagingKit roles: `ConnectionPooling` (handles, for callers) and `KeeperPool`
+/// (what it holds and who uses it, for the connection keeper).
 ///
 /// It is an actor: any task may call it, and the actor runs one call at a time.
-public actor ConnectionPool: ConnectionPooling {
+public actor ConnectionPool: ConnectionPooling, KeeperPool {
     private let factory: any ConnectionFactory
 
     /// Creates an empty pool that asks `factory` for each new connection.
@@ -17,7 +21,7 @@ public actor ConnectionPool: ConnectionPooling {
         self.factory = factory
     }
 
-    /// How many connections the pool holds: one per URL asked for and not released.
+    /// How many connections the pool holds: one per URL asked for and not removed.
     public var count: Int {
         // TODO: Step 1 — count the pooled connections.
         0
@@ -26,13 +30,17 @@ public actor ConnectionPool: ConnectionPooling {
     /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is
     /// not connecting or connected yet.
     ///
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
-    ///   pooled then.
+    /// - Throws: the factory's error when it refuses `url`, or the connection's when it refuses
+    ///   to connect, unchanged. Nothing changes then: no handle is opened, and a connection the
+    ///   factory just made is not pooled (the next request asks the factory again); a connection
+    ///   already pooled stays, with its handles.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
         let connection = try connection(for: url)
-        // TODO: Step 2 — keep track of the handle, so the pool knows the connection is in use;
-        //       pass the connection's events on to it (listen to each connection once, not once
-        //       per handle); start connecting the shared connection.
+        // TODO: Step 2 — start connecting the shared connection (`try connection.connect()`)
+        //       before you record anything: if it throws, pass its error on and pool nothing
+        //       new. Keep track of the handle, so the pool knows the connection is in use; pass
+        //       the connection's events on to it (listen to each connection once, not once per
+        //       handle).
         return ConnectionHandle(
             connectionID: connection.id, url: connection.url, send: { try connection.send($0) })
     }
@@ -45,16 +53,24 @@ public actor ConnectionPool: ConnectionPooling {
         false
     }
 
-    /// Disconnects `url`'s connection and removes it from the pool, unless a handle on it is
-    /// still open.
+    /// Every pooled connection, once each, with whether an open handle that someone holds is on
+    /// it: what the keeper walks.
     ///
-    /// The next request for `url` then makes a fresh connection.
-    /// - Returns: whether a connection was released: `false` when one is still in use or the
-    ///   pool holds none for `url`.
-    @discardableResult
-    public func release(_ url: URL) -> Bool {
-        // TODO: Step 3 — release an idle connection: disconnect it and forget it.
-        false
+    /// A snapshot: a handle opened or closed afterwards changes the next one, not this one.
+    public func contents() -> [PooledConnection] {
+        // TODO: Step 3 — one PooledConnection per pooled connection, with its in-use flag.
+        []
+    }
+
+    /// Forgets `connection`, so the next request for its URL makes a new one.
+    ///
+    /// The keeper calls it for a connection it has released. The connection is found by
+    /// identity; one the pool doesn't hold (never did, or already forgot) changes nothing. The
+    /// pool doesn't touch the connection: disconnecting and releasing are the keeper's decisions,
+    /// taken before it asks. It forgets the connection even if a handle was opened on it since
+    /// the keeper looked: a connection the keeper released must never be handed out again.
+    public func remove(_ connection: any Connection) {
+        // TODO: Step 3 — forget the pooled connection that is this very object (===).
     }
 
     /// The shared connection for `url`.

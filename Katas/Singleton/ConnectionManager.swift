@@ -26,11 +26,13 @@ public final class ConnectionManager: Sendable {
         // TODO: Step 1 — keep the pool.
     }
 
-    /// Opens a handle on the pool's connection for `url`.
+    /// Opens a handle on the pool's connection for `url`: the pool's own handle, which sends over
+    /// that connection and hears its events until it is closed.
     ///
     /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
     /// as long as its caller holds it.
-    /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    /// - Throws: whatever the pool throws, unchanged, when it refuses `url` (a
+    ///   ``ConnectionFactoryError`` from the pools in this package).
     public func makeHandle(for url: URL) async throws -> any ConnectionHandling {
         // TODO: Step 1 — ask the pool you were given.
         // For now every call builds a pool of its own, as each screen did before there was a

@@ -2,15 +2,16 @@ import Foundation
 import MessagingKit
 import Synchronization
 
-/// Shares one connection per server URL among everyone who asks, through handles.
+/// Shares one connection per server URL among everyone who asks, through handles, and shows
+/// its connection keeper what it holds.
 ///
 /// Roles, in the keyed pool the messaging write-up calls a Flyweight:
 /// - **Pool** (the write-up's flyweight factory): this actor. It shares the *existing*
 ///   connection for a URL and asks its ``ConnectionFactory`` only for a URL it doesn't hold
-///   (never seen, or released).
+///   (never seen, or removed).
 /// - **Shared object** (the write-up's flyweight): the ``Connection``, one per URL: the socket,
 ///   the URL and the id. Unlike a textbook flyweight it is heavy and mutable (it connects,
-///   drops, reconnects for everyone at once), so nobody outside the pool holds it.
+///   drops, reconnects for everyone at once), so no caller holds it.
 /// - **Per-caller state**: each caller's ``ConnectionHandle``, with its own subscriptions and
 ///   whether it is still open.
 /// - **Client**: feature code, which calls ``makeHandle(for:)`` and never makes a connection.
@@ -18,19 +19,23 @@ import Synchronization
 /// Named honestly, one mutable object per key is a keyed pool, a *multiton*. The textbook
 /// Flyweight (immutable shared state, extrinsic state passed in) is ``CodeStyleFactory``.
 ///
-/// It conforms to MessagingKit's `ConnectionPooling`, the pool's role. Code that builds on a
-/// pool (the Singleton kata's manager) depends on that protocol, so it needs neither this type
-/// nor this kata: the katas stay independent, and an app can still hand this pool to the manager.
+/// It plays two of MessagingKit's roles. `ConnectionPooling` is what callers see: handles, one
+/// per request (the Singleton kata's manager takes any such pool). `KeeperPool` is what the
+/// connection keeper sees (the Chain of Responsibility kata's keeper takes any such pool): every
+/// pooled connection with whether it is in use, and a way to forget one. Each side depends on
+/// the role, not on this type, so the katas stay independent and an app can still plug this
+/// pool into both.
 ///
-/// Fixes bug 5 on docs/sources.md: a dictionary keyed by URL instead of a search, released
-/// connections and closed handles leave the pool, and the actor makes it safe from any task.
+/// Fixes bug 5 on docs/sources.md: a dictionary keyed by URL instead of a search, a removed
+/// connection and closed handles leave the pool, and the actor makes it safe from any task.
 ///
-/// - Note: Why an actor: the pool's dictionary is shared by every task that wants a handle, and
-///   the pool's operations are decisions about it ("find or make", "release unless in use") that
-///   must not interleave. An actor runs one of its methods at a time and the compiler keeps
-///   every other task out of the dictionary, so each decision is taken whole. The price is an
-///   `await` per call, which a screen opening a handle pays once.
-public actor ConnectionPool: ConnectionPooling {
+/// - Note: Why an actor: the pool's dictionary is shared by every task that wants a handle and by
+///   the keeper, and the pool's operations are decisions about it ("find or make", "record this
+///   handle", "forget this connection") that must not interleave. An actor runs one of its
+///   methods at a time and the compiler keeps every other task out of the dictionary, so each
+///   decision is taken whole. The price is an `await` per call, which a screen opening a handle
+///   pays once.
+public actor ConnectionPool: ConnectionPooling, KeeperPool {
     private let factory: any ConnectionFactory
     private var entries: [URL: Entry] = [:]
 
@@ -45,26 +50,32 @@ public actor ConnectionPool: ConnectionPooling {
         self.factory = factory
     }
 
-    /// How many connections the pool holds: one per URL asked for and not released.
+    /// How many connections the pool holds: one per URL asked for and not removed.
     public var count: Int { entries.count }
 
     /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is
     /// not connecting or connected yet.
     ///
-    /// - Throws: the factory's ``ConnectionFactoryError`` when it refuses `url`; nothing is
-    ///   pooled then.
+    /// - Throws: the factory's error when it refuses `url`, or the connection's when it refuses
+    ///   to connect, unchanged. Nothing changes then: no handle is opened, and a connection the
+    ///   factory just made is not pooled (the next request asks the factory again); a connection
+    ///   already pooled stays, with its handles.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
-        let entry = try entry(for: url)
+        let entry = try entries[url] ?? makeEntry(for: url)
+        // Why connect before recording anything: if the connection refuses, nothing is pooled
+        // half-way, neither a connection nobody could get a handle on nor a handle nobody got.
+        // A pooled connection that refuses stays: its open handles still need it, and the
+        // keeper sees it. Calling `connect()` for a second handle is harmless: it does nothing
+        // while connecting or connected, so the socket connects once.
+        try entry.connection.connect()
+        entries[url] = entry
         let handle = ConnectionHandle(
             connectionID: entry.connection.id, url: entry.connection.url,
             send: { [connection = entry.connection] in try connection.send($0) })
-        // Why record it here, in the same actor call: `release(_:)` runs either before this
-        // call or after it, never in the middle, so it can't release a connection a caller has
-        // just been handed.
+        // Why record it in the same actor call: `contents()` runs either before this call or
+        // after it, never in the middle, so it never shows the keeper a connection as unused
+        // while a caller is being handed a handle on it.
         entry.handles.add(handle)
-        // A second handle calling `connect()` again is harmless: it does nothing while
-        // connecting or connected, so the socket connects once.
-        try entry.connection.connect()
         return handle
     }
 
@@ -75,40 +86,47 @@ public actor ConnectionPool: ConnectionPooling {
         entries[url]?.handles.isInUse ?? false
     }
 
-    /// Disconnects `url`'s connection and removes it from the pool, unless a handle on it is
-    /// still open.
+    /// Every pooled connection, once each, with whether an open handle that someone holds is on
+    /// it: what the keeper walks.
     ///
-    /// The next request for `url` then makes a fresh connection.
-    /// - Returns: whether a connection was released: `false` when one is still in use or the
-    ///   pool holds none for `url`.
-    @discardableResult
-    public func release(_ url: URL) -> Bool {
-        guard let entry = entries[url], !entry.handles.isInUse else { return false }
-        entries[url] = nil
-        try? entry.connection.disconnect()
-        return true
+    /// A snapshot: a handle opened or closed afterwards changes the next one, not this one.
+    public func contents() -> [PooledConnection] {
+        entries.values.map { PooledConnection(connection: $0.connection, isInUse: $0.handles.isInUse) }
     }
 
-    /// The pooled entry for `url`, or a new one around a connection from the factory.
+    /// Forgets `connection`, so the next request for its URL makes a new one.
     ///
-    /// Private on purpose: a caller holding the shared connection could disconnect it for
-    /// everyone. Handles are the only way out of the pool.
-    private func entry(for url: URL) throws -> Entry {
-        if let entry = entries[url] { return entry }
+    /// The keeper calls it for a connection it has released. The connection is found by
+    /// identity; one the pool doesn't hold (never did, or already forgot) changes nothing. The
+    /// pool doesn't touch the connection: disconnecting and releasing are the keeper's decisions,
+    /// taken before it asks. It forgets the connection even if a handle was opened on it since
+    /// the keeper looked: a connection the keeper released must never be handed out again.
+    public func remove(_ connection: any Connection) {
+        // Why identity and not `connection.url`: the keeper works from a snapshot, and by the
+        // time it asks, the URL may have a new connection, which must stay. And the key is the
+        // URL asked for, which a factory may have normalised into the connection's `url`.
+        guard let url = entries.first(where: { $0.value.connection === connection })?.key else { return }
+        entries[url] = nil
+    }
+
+    /// A new entry around a connection from the factory, with the one listener it gets.
+    ///
+    /// Not pooled yet: ``makeHandle(for:)`` pools it once it has agreed to connect. Private on
+    /// purpose, like everything that touches a connection: a caller holding the shared
+    /// connection could disconnect it for everyone. Handles are the only way out of the pool.
+    private func makeEntry(for url: URL) throws -> Entry {
         // Why this is safe from 1,000 tasks at once: an actor is reentrant only at an `await`,
-        // and there is none between the lookup above and the insert below (the factory is
-        // synchronous). No other call can slip in and make a second connection for `url`. Add
-        // an `await` here, say an async factory, and two callers could both miss, then both
-        // insert: check again after the `await`, or pool the in-flight `Task` instead.
+        // and there is none between the lookup in `makeHandle` and the insert (the factory and
+        // `connect()` are synchronous). No other call can slip in and make a second connection
+        // for `url`. Add an `await` here, say an async factory, and two callers could both miss,
+        // then both insert: check again after the `await`, or pool the in-flight `Task` instead.
         let connection = try factory.makeConnection(for: url)
         let handles = OpenHandles()
         // Why one listener per connection, not one per handle: the connection offers no way to
         // unsubscribe, so a listener per handle would pile up, one per handle ever opened. This
         // one lives as long as the connection and passes each event to the handles open now.
         connection.onEvent { event in handles.deliver(event) }
-        let entry = Entry(connection: connection, handles: handles)
-        entries[url] = entry
-        return entry
+        return Entry(connection: connection, handles: handles)
     }
 }
 

@@ -4,14 +4,16 @@ import MessagingKit
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
 /// Role: **Singleton**. ``shared`` is the one instance the app uses. Feature code writes
-/// `try await ConnectionManager.shared.makeHandle(for: url)` and never builds a pool or a factory.
+/// `try await ConnectionManager.shared.makeHandle(for: url)`, then sends and listens through the
+/// handle it gets (an `any ConnectionHandling`), and never builds a pool or a factory. The
+/// manager is a client of MessagingKit's `ConnectionPooling` role, which the Flyweight kata's
+/// pool plays in an app.
 ///
 /// Fixes bug 6 on docs/sources.md. A `static let` is a global that any thread may read, so in
 /// Swift 6 language mode its type must be `Sendable`, and a plain class is not. The fix is not
-/// to silence the checker
-/// (`nonisolated(unsafe)`) but to make the claim true: this class is `final`, its one stored
-/// property is a `let`, and that property's type is `Sendable` (``ConnectionPooling`` requires
-/// it). All the mutable state lives in the pool.
+/// to silence the checker (`nonisolated(unsafe)`) but to make the claim true: this class is
+/// `final`, its one stored property is a `let`, and that property's type is `Sendable`
+/// (``ConnectionPooling`` requires it). All the mutable state lives in the pool.
 ///
 /// It is a singleton by convention, not by force: ``init(pool:)`` is public. Tests build their
 /// own managers with their own pools, so no test sees what another left behind in ``shared``.
@@ -45,15 +47,19 @@ public final class ConnectionManager: Sendable {
         self.pool = pool
     }
 
-    /// Opens a handle on the pool's connection for `url`.
+    /// Opens a handle on the pool's connection for `url`: the pool's own handle, which sends over
+    /// that connection and hears its events until it is closed.
     ///
     /// Every call asks the pool for a new handle. The manager keeps none of them: a handle lives
     /// as long as its caller holds it.
-    /// - Throws: the pool's ``ConnectionFactoryError``, unchanged, when it refuses `url`.
+    /// - Throws: whatever the pool throws, unchanged, when it refuses `url` (a
+    ///   ``ConnectionFactoryError`` from the pools in this package).
     public func makeHandle(for url: URL) async throws -> any ConnectionHandling {
         // Why no cache of handles here: the pool already shares the connection. A manager that
         // remembered handles would keep every screen's handle alive, and the pool would think
         // the connection was in use forever.
+        // Why no wrapper around the handle: the pool's handle already sends, listens and refuses
+        // once closed; a wrapper could only add a way to get those wrong.
         try await pool.makeHandle(for: url)
     }
 }

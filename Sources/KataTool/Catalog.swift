@@ -32,7 +32,7 @@ enum Catalog {
             "Strategy",
             ["Step1LexicalSearch", "Step2NearAddressSearch", "Step3PlaceSearchModel", "Step4NewestAnswer"]),
         Kata("Factory", ["Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory"]),
-        Kata("Flyweight", ["Step1SharedConnection", "Step2Handles", "Step3Release", "Step4SharedStyles"]),
+        Kata("Flyweight", ["Step1SharedConnection", "Step2Handles", "Step3KeeperPool", "Step4SharedStyles"]),
         Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
         Kata(
             "State",

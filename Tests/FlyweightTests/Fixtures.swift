@@ -28,6 +28,11 @@ func accept(_ transport: InMemoryTransport) throws {
 final class CountingFactory: ConnectionFactory {
     private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>(
         [:])
+    private let refusingNew = Atomic(false)
+
+    /// Makes the connections made from now on refuse `connect()` (`true`), or connect (`false`);
+    /// see ``ListenerCountingConnection/refuseConnect(_:)``.
+    func refuseConnect(_ refuse: Bool) { refusingNew.store(refuse, ordering: .releasing) }
 
     /// How many connections the factory made, for every URL together.
     var connectionsMade: Int { made.withLock { $0.values.reduce(0) { $0 + $1.count } } }
@@ -57,16 +62,25 @@ final class CountingFactory: ConnectionFactory {
         guard let server = try? ServerURL(url) else { throw .missingHost(url) }
         let transport = InMemoryTransport(url: server)
         let connection = ListenerCountingConnection(SocketConnection(transport: transport))
+        connection.refuseConnect(refusingNew.load(ordering: .acquiring))
         made.withLock { $0[url, default: []].append((connection, transport)) }
         return connection
     }
 }
 
-/// A socket connection that counts the listeners given to ``onEvent(_:)``: the connection keeps
-/// each until it is released, since it offers no way to unsubscribe.
+/// What a ``ListenerCountingConnection`` throws when it refuses to connect, as a managed
+/// connection refuses by its state.
+struct ConnectRefused: Error, Equatable {
+    let url: URL
+}
+
+/// A socket connection that counts the listeners given to ``onEvent(_:)`` (the connection keeps
+/// each until it is released, since it offers no way to unsubscribe), and that a test can tell
+/// to refuse `connect()`.
 final class ListenerCountingConnection: Connection {
     private let socket: SocketConnection
     private let listeners = Mutex(0)
+    private let refusing = Atomic(false)
 
     init(_ socket: SocketConnection) {
         self.socket = socket
@@ -75,10 +89,17 @@ final class ListenerCountingConnection: Connection {
     /// How many listeners were given to ``onEvent(_:)``.
     var listenerCount: Int { listeners.withLock { $0 } }
 
+    /// From now on, `connect()` throws ``ConnectRefused`` and leaves the socket as it is
+    /// (`true`), or connects (`false`).
+    func refuseConnect(_ refuse: Bool) { refusing.store(refuse, ordering: .releasing) }
+
     var id: UUID { socket.id }
     var url: URL { socket.url }
     var status: TransportStatus { socket.status }
-    func connect() { socket.connect() }
+    func connect() throws {
+        guard !refusing.load(ordering: .acquiring) else { throw ConnectRefused(url: url) }
+        socket.connect()
+    }
     func disconnect() { socket.disconnect() }
     func release() { socket.release() }
     func send(_ event: Event) throws { try socket.send(event) }

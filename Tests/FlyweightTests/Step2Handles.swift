@@ -1,4 +1,5 @@
 import Flyweight
+import Foundation
 import MessagingKit
 import Testing
 
@@ -36,6 +37,163 @@ struct Step2Handles {
         _ = try await pool.makeHandle(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (step 2)")
         #expect(transport.connectAttempts == 1, "One socket, connected once, for every handle (step 2)")
+    }
+
+    @Test("A handle sends over the shared connection: every handle's events go out on one socket")
+    func handleSends() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        try screen.send(message)
+        try badge.send(typing)
+        try screen.send(typing)
+
+        #expect(
+            transport.sentEvents == [message, typing, typing],
+            "Each handle's send goes over the one shared connection, in order (step 2)")
+        #expect(factory.connectionsMade(for: chat) == 1, "…the connection the factory made once (step 2)")
+    }
+
+    @Test("A send passes on the connection's error unchanged")
+    func sendPassesErrorOn() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        #expect(
+            throws: TransportError.notConnected(.connecting),
+            "Before the server accepts, the connection's own error reaches the caller, unchanged (step 2)"
+        ) {
+            try screen.send(message)
+        }
+        try accept(transport)
+        try transport.drop()
+        #expect(
+            throws: TransportError.notConnected(.disconnected),
+            "Once the network dropped, the connection's error names that status: the handle passes it on (step 2)"
+        ) {
+            try screen.send(message)
+        }
+        #expect(transport.sentEvents.isEmpty, "Nothing went out while not connected (step 2)")
+        #expect(screen.isOpen, "A failed send leaves the handle open (step 2)")
+    }
+
+    @Test("A closed handle refuses to send with HandleError.closed; the other handles still send")
+    func closedHandleRefusesToSend() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        screen.close()
+        #expect(
+            throws: HandleError.closed(chat),
+            "A closed handle refuses every send, naming its URL (step 2)"
+        ) {
+            try screen.send(message)
+        }
+        try badge.send(typing)
+        #expect(
+            transport.sentEvents == [typing],
+            "The closed handle's event never went out; the open handle's did (step 2)")
+    }
+
+    @Test("No handle can disconnect the connection for the others, not even the last one closed")
+    func closingNeverDisconnects() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        screen.close()
+        screen.close()
+        try badge.send(message)
+        #expect(
+            transport.sentEvents == [message],
+            "Closing one handle leaves the shared connection working for the others (step 2)")
+        badge.close()
+        #expect(
+            transport.status == .connected,
+            """
+            Closing a handle never disconnects the shared connection, even when it was the last: \
+            whether an idle connection goes is the keeper's call (step 2)
+            """)
+        #expect(factory.connectionsMade(for: chat) == 1, "…and it is still the one connection (step 2)")
+    }
+
+    @Test("A subscription may send through its own handle while hearing an event", .timeLimit(.minutes(1)))
+    func sendFromInsideSubscription() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let seen = try Event("seen", payload: ["by": "ana"])
+        screen.onEvent(message.name) { [screen] _ in
+            try? screen.send(seen)
+        }
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        try transport.deliver(message)
+
+        #expect(
+            transport.sentEvents == [seen],
+            "A subscription that replies through its handle while hearing an event is sent (step 2)")
+    }
+
+    @Test("A new connection that refuses to connect is not pooled, and its error reaches the caller")
+    func refusedConnectPoolsNothing() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        factory.refuseConnect(true)
+        await #expect(
+            throws: ConnectRefused(url: chat),
+            "The connection's refusal reaches the caller unchanged (step 2)"
+        ) {
+            try await pool.makeHandle(for: chat)
+        }
+        #expect(await pool.count == 0, "A connection that refused to connect is not pooled (step 2)")
+        #expect(await !pool.isInUse(chat), "…and no handle was left behind on it (step 2)")
+
+        factory.refuseConnect(false)
+        let screen = try await pool.makeHandle(for: chat)
+        #expect(
+            factory.connectionsMade(for: chat) == 2,
+            "The next request asks the factory again: nothing was pooled half-way (step 2)")
+        #expect(
+            screen.connectionID == (try factory.connection(for: chat)).id,
+            "…and its handle is on the new connection (step 2)")
+    }
+
+    @Test("A pooled connection that refuses to connect stays pooled for the handles already on it")
+    func refusedReconnectKeepsConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        try transport.drop()
+        let connection = try factory.connection(for: chat)
+        connection.refuseConnect(true)
+
+        await #expect(
+            throws: ConnectRefused(url: chat),
+            "A pooled connection's refusal reaches the caller unchanged (step 2)"
+        ) {
+            try await pool.makeHandle(for: chat)
+        }
+        #expect(
+            await pool.count == 1, "The connection stays pooled: the screen's handle is still on it (step 2)")
+        #expect(await pool.isInUse(chat), "…and still in use by that handle (step 2)")
+        screen.close()
+        #expect(
+            await !pool.isInUse(chat), "The refused request opened no handle that keeps it in use (step 2)")
+
+        connection.refuseConnect(false)
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
+            "Once it agrees to connect, the next handle is on the same pooled connection (step 2)")
+        #expect(factory.connectionsMade(for: chat) == 1, "The factory was asked once (step 2)")
     }
 
     @Test("Each handle hears only the events it subscribed to")
@@ -157,7 +315,6 @@ struct Step2Handles {
         #expect(
             await pool.isInUse(chat),
             "The older handle is still open: the pool tracks every handle, not the last (step 2)")
-        #expect(await !pool.release(chat), "…so release is refused (step 2)")
         #expect(await pool.count == 1, "…and the connection stays pooled (step 2)")
         older.close()
     }

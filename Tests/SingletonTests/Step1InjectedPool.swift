@@ -24,6 +24,28 @@ private struct AcceptingPool: ConnectionPooling {
     }
 }
 
+/// `InMemoryConnectionPool` with a memory: it keeps every handle it hands out, so a test can play
+/// the server of the connection behind the handle the manager handed on.
+///
+/// Declared here, in the tests: the manager knows only the `ConnectionPooling` role.
+private actor ServingPool: ConnectionPooling {
+    let pool = InMemoryConnectionPool()
+    private(set) var handed: [InMemoryConnectionPool.Handle] = []
+
+    func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
+        let handle = try await pool.makeHandle(for: url)
+        handed.append(handle)
+        return handle
+    }
+
+    /// The connection behind the first handle this pool handed out.
+    func firstConnection() throws -> RecordingConnection {
+        try #require(
+            handed.first?.connection,
+            "The manager's handle comes from the pool it was given, and that pool made none (step 1)")
+    }
+}
+
 @Suite("Singleton · Step 1 — Hand out handles from the pool it was given", .tags(.messaging))
 struct Step1InjectedPool {
     let pool = InMemoryConnectionPool()
@@ -124,5 +146,84 @@ struct Step1InjectedPool {
             await pool.requests.count == 1_000, "Every task's request reached the manager's pool (step 1)")
         #expect(
             Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged (step 1)")
+    }
+
+    @Test("A handle from the manager sends over its pool's connection")
+    func handleSends() async throws {
+        let pool = ServingPool()
+        let manager = ConnectionManager(pool: pool)
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await manager.makeHandle(for: chat)
+        let connection = try await pool.firstConnection()
+        let message = try Event("message", payload: ["text": "hello"])
+
+        try screen.send(message)
+
+        #expect(
+            connection.sentEvents == [message],
+            "What a screen sends through the manager's handle goes over the pool's connection (step 1)")
+    }
+
+    @Test("A subscription through the manager's handle hears its connection's events, and may reply")
+    func handleListens() async throws {
+        let pool = ServingPool()
+        let manager = ConnectionManager(pool: pool)
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await manager.makeHandle(for: chat)
+        let connection = try await pool.firstConnection()
+        let message = try Event("message", payload: ["text": "hello"])
+        let typing = try Event("typing", payload: ["user": "ana"])
+        let seen = try Event("seen", payload: ["by": "ana"])
+        let heard = Heard()
+        screen.onEvent(message.name) { [screen] event in
+            heard.record(event)
+            try? screen.send(seen)  // replies from inside the subscription
+        }
+
+        connection.receive(typing)
+        connection.receive(message)
+
+        #expect(
+            heard.events == [message], "The subscription hears its connection's events of its name (step 1)")
+        #expect(
+            connection.sentEvents == [seen], "…and may send through its handle while hearing one (step 1)")
+    }
+
+    @Test("A closed handle refuses to send with HandleError.closed, and its pool sees it closed")
+    func closedHandleRefuses() async throws {
+        let pool = ServingPool()
+        let manager = ConnectionManager(pool: pool)
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await manager.makeHandle(for: chat)
+        let connection = try await pool.firstConnection()
+        #expect(await pool.pool.openHandles == 1, "The pool counts the open handle (step 1)")
+
+        screen.close()
+
+        #expect(
+            throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL (step 1)"
+        ) {
+            try screen.send(try Event("message"))
+        }
+        #expect(connection.sentEvents.isEmpty, "Nothing went out over the connection (step 1)")
+        #expect(await pool.pool.openHandles == 0, "Closing the manager's handle closes the pool's (step 1)")
+    }
+
+    @Test("A send passes on the connection's error unchanged")
+    func sendPassesErrorOn() async throws {
+        let pool = ServingPool()
+        let manager = ConnectionManager(pool: pool)
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await manager.makeHandle(for: chat)
+        let connection = try await pool.firstConnection()
+        connection.disconnect()  // The network drops.
+
+        #expect(
+            throws: TransportError.notConnected(.disconnected),
+            "The connection's own error reaches the screen, unchanged (step 1)"
+        ) {
+            try screen.send(try Event("message"))
+        }
+        #expect(screen.isOpen, "A failed send leaves the handle open (step 1)")
     }
 }

@@ -1,0 +1,179 @@
+import Flyweight
+import Foundation
+import MessagingKit
+import Testing
+
+// A connection keeper's two moves, declared here, in the tests. Like the Chain of Responsibility
+// kata's keeper, they know only MessagingKit's `KeeperPool` role, never `ConnectionPool`: the
+// pool must keep that role's promise for a keeper it has never heard of.
+
+/// What a keeper sees in `pool`: each pooled connection's id, with whether it is in use.
+private func inUseFlags(in pool: any KeeperPool) async -> [UUID: Bool] {
+    var flags: [UUID: Bool] = [:]
+    for pooled in await pool.contents() {
+        flags[pooled.connection.id] = pooled.isInUse
+    }
+    return flags
+}
+
+/// The keeper's last rule: release every connection nobody uses, then have the pool forget it.
+///
+/// - Returns: the ids of the connections it released.
+private func releaseIdle(in pool: any KeeperPool) async throws -> [UUID] {
+    var released: [UUID] = []
+    for pooled in await pool.contents() where !pooled.isInUse {
+        try pooled.connection.release()
+        await pool.remove(pooled.connection)
+        released.append(pooled.connection.id)
+    }
+    return released
+}
+
+@Suite("Flyweight · Step 3 — Show the keeper the pool, and forget what it releases", .tags(.messaging))
+struct Step3KeeperPool {
+    let factory = CountingFactory()
+    let pool: ConnectionPool
+
+    init() {
+        pool = ConnectionPool(factory: factory)
+    }
+
+    @Test("The keeper sees every pooled connection once, the one the factory made, and whether it is in use")
+    func keeperSeesConnectionsAndFlags() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let support = try url("wss://support.example.com/socket")
+        let orders = try url("wss://orders.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        try await pool.makeHandle(for: chat).close()
+        try await pool.makeHandle(for: support).close()
+        var tracker: ConnectionHandle? = try await pool.makeHandle(for: orders)
+        #expect(tracker?.isOpen == true, "A new handle is open (step 3)")
+        tracker = nil  // The tracker goes away without calling close().
+
+        let contents = await pool.contents()
+        #expect(contents.count == 3, "One entry per pooled connection, however many handles it had (step 3)")
+        for address in [chat, support, orders] {
+            let made = try factory.connection(for: address)
+            #expect(
+                contents.filter { $0.connection === made }.count == 1,
+                "\(address): the keeper sees the very connection the factory made, once (step 3)")
+        }
+        let flags = await inUseFlags(in: pool)
+        #expect(
+            flags[screen.connectionID] == true,
+            "chat: one of its handles is open, so it is in use, whichever others were closed (step 3)")
+        #expect(
+            flags[try factory.connection(for: support).id] == false,
+            "support: its only handle is closed, so it is not in use (step 3)")
+        #expect(
+            flags[try factory.connection(for: orders).id] == false,
+            "orders: nobody holds its handle any more, so it is not in use (step 3)")
+
+        screen.close()
+        #expect(
+            await inUseFlags(in: pool)[screen.connectionID] == false,
+            "Once its last handle closes, the keeper sees chat as not in use (step 3)")
+    }
+
+    @Test("After the keeper releases and removes a connection, the next handle for its URL is on a new one")
+    func removedURLGetsNewConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let support = try url("wss://support.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let old = try await pool.makeHandle(for: support)
+        old.close()
+        let oldConnection = try factory.connection(for: support)
+
+        let released = try await releaseIdle(in: pool)
+        #expect(released == [old.connectionID], "The keeper released support, the one nobody uses (step 3)")
+        #expect(await pool.count == 1, "The pool forgot it; chat's connection stays (step 3)")
+
+        let fresh = try await pool.makeHandle(for: support)
+        #expect(
+            fresh.connectionID != old.connectionID, "A removed connection is never handed out again (step 3)")
+        #expect(
+            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (step 3)")
+        #expect(
+            fresh.connectionID == (try factory.connection(for: support)).id,
+            "…and the new handle is on the connection it made (step 3)")
+        #expect(oldConnection.status == .disconnected, "The released connection stays closed (step 3)")
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
+            "chat, in use, was left alone: its next handle is on the same connection (step 3)")
+    }
+
+    @Test("remove forgets by identity: a stale remove leaves the URL's new connection pooled")
+    func removeByIdentity() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        try await pool.makeHandle(for: chat).close()
+        let old = try #require(
+            await pool.contents().first?.connection, "The pool shows its connection (step 3)")
+
+        await pool.remove(old)
+        let fresh = try await pool.makeHandle(for: chat)
+        try #require(fresh.connectionID != old.id, "After remove, a new connection (step 3)")
+
+        // A keeper working from an old snapshot asks again; so does one that never pooled it.
+        await pool.remove(old)
+        await pool.remove(RecordingConnection(url: chat))
+        #expect(await pool.count == 1, "Removing a connection the pool doesn't hold changes nothing (step 3)")
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID == fresh.connectionID,
+            "The URL's new connection stays pooled: remove matches the object, not its URL (step 3)")
+        #expect(
+            factory.connectionsMade(for: chat) == 2, "The factory was asked twice, not three times (step 3)")
+    }
+
+    @Test("remove forgets even a connection in use, and leaves the connection itself alone")
+    func removeOnlyForgets() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        let pooled = try #require(
+            await pool.contents().first { $0.connection.id == screen.connectionID },
+            "The keeper sees the connection the screen's handle is on (step 3)")
+        try #require(pooled.isInUse, "…in use (step 3)")
+
+        await pool.remove(pooled.connection)
+
+        #expect(await pool.count == 0, "The pool forgot it, though a handle was open on it (step 3)")
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID != screen.connectionID,
+            "A connection the keeper had the pool forget is never handed out again (step 3)")
+        #expect(
+            transport.status == .connected,
+            "remove only forgets: disconnecting and releasing are the keeper's calls, made before it asks (step 3)"
+        )
+        try screen.send(message())
+        #expect(transport.sentEvents == [try message()], "…so the handle already on it still works (step 3)")
+    }
+
+    @Test("Handles opened and closed from many tasks leave one idle connection for the keeper")
+    func handlesFromManyTasks() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let pool = self.pool
+        let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask {
+                    let handle = try await pool.makeHandle(for: chat)
+                    handle.close()
+                    return handle.connectionID
+                }
+            }
+            return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 1, "Every task's handle is on the one shared connection (step 3)")
+        let flags = await inUseFlags(in: pool)
+        #expect(
+            flags == [ids.first ?? UUID(): false],
+            "The keeper sees one connection, not in use: every handle was closed (step 3)")
+        #expect(try await releaseIdle(in: pool).count == 1, "…so it releases it (step 3)")
+        #expect(await pool.count == 0, "…and the pool is empty (step 3)")
+    }
+}
+
+/// An event for the tests to send.
+private func message() throws -> Event {
+    try Event("message", payload: ["text": "hello"])
+}
