@@ -48,10 +48,14 @@ public struct ReleaseHandler: KeeperHandler {
         false
     }
 
-    /// Releases the connection, then removes it from the pool.
+    /// Has the pool release the connection and forget it, unless a caller took it since.
     ///
-    /// When the connection refuses to be released, the pool keeps it.
+    /// The pool does the check, the release and the forgetting in one step
+    /// (``MessagingKit/KeeperPool/releaseIfUnused(_:)``): between this rule's look and its act,
+    /// a caller may have been handed the connection. When the connection refuses to be
+    /// released, the pool keeps it and its error comes through unchanged.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        // TODO: Step 3 — what the rule does: release (not only disconnect), then remove.
+        // TODO: Step 3 — what the rule does: have the pool release it (not only disconnect) and
+        //       forget it, in one step: pool.releaseIfUnused(_:).
     }
 }

@@ -62,15 +62,19 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         []
     }
 
-    /// Forgets `connection`, so the next request for its URL makes a new one.
+    /// Releases `connection` and forgets it, unless an open handle that someone holds is on it.
     ///
-    /// The keeper calls it for a connection it has released. The connection is found by
-    /// identity; one the pool doesn't hold (never did, or already forgot) changes nothing. The
-    /// pool doesn't touch the connection: disconnecting and releasing are the keeper's decisions,
-    /// taken before it asks. It forgets the connection even if a handle was opened on it since
-    /// the keeper looked: a connection the keeper released must never be handed out again.
-    public func remove(_ connection: any Connection) {
-        // TODO: Step 3 — forget the pooled connection that is this very object (===).
+    /// What the keeper calls for a connection it saw unused. The connection is found by
+    /// identity (`===`); one the pool doesn't hold (never did, or already forgot) changes
+    /// nothing. Check, release and forget in this one call, with no `await` in between: then no
+    /// `makeHandle` can hand out the connection while it is being given back.
+    /// - Returns: whether it was released and forgotten: `false` when a handle was opened on it
+    ///   since the keeper looked (it stays, untouched), or the pool doesn't hold it.
+    /// - Throws: what `release()` throws, unchanged; the connection stays pooled.
+    public func releaseIfUnused(_ connection: any Connection) throws -> Bool {
+        // TODO: Step 3 — find the pooled connection that is this very object (===); unless it is
+        //       in use, release it and forget it.
+        false
     }
 
     /// The shared connection for `url`.

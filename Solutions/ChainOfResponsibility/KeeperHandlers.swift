@@ -50,14 +50,18 @@ public struct ReleaseHandler: KeeperHandler {
         !pooled.isInUse && pooled.connection.status == .disconnected
     }
 
-    /// Releases the connection, then removes it from the pool.
+    /// Has the pool release the connection and forget it, unless a caller took it since.
     ///
-    /// When the connection refuses to be released, the pool keeps it.
+    /// The pool does the check, the release and the forgetting in one step
+    /// (``MessagingKit/KeeperPool/releaseIfUnused(_:)``): between this rule's look and its act,
+    /// a caller may have been handed the connection. When the connection refuses to be
+    /// released, the pool keeps it and its error comes through unchanged.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // Fixes bug 2 on docs/sources.md: it releases, where the write-up's rule disconnected.
-        // Why release first: if the connection refuses, the pool keeps it and the next pass
-        // tries again. A pool must never forget a connection that is still open.
-        try pooled.connection.release()
-        await pool.remove(pooled.connection)
+        // Why ask the pool instead of releasing here: the pool is the only one that knows
+        // whether a caller took the connection since `contents()`, and it can check and release
+        // in one step. Released here first, a caller handed it meanwhile would be left holding
+        // a dead connection. `false` (in use again) is no failure: the next pass looks again.
+        _ = try await pool.releaseIfUnused(pooled.connection)
     }
 }

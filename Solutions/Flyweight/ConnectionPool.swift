@@ -94,19 +94,27 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         entries.values.map { PooledConnection(connection: $0.connection, isInUse: $0.handles.isInUse) }
     }
 
-    /// Forgets `connection`, so the next request for its URL makes a new one.
+    /// Releases `connection` and forgets it, unless an open handle that someone holds is on it.
     ///
-    /// The keeper calls it for a connection it has released. The connection is found by
-    /// identity; one the pool doesn't hold (never did, or already forgot) changes nothing. The
-    /// pool doesn't touch the connection: disconnecting and releasing are the keeper's decisions,
-    /// taken before it asks. It forgets the connection even if a handle was opened on it since
-    /// the keeper looked: a connection the keeper released must never be handed out again.
-    public func remove(_ connection: any Connection) {
+    /// What the keeper calls for a connection it saw unused. The connection is found by
+    /// identity; one the pool doesn't hold (never did, or already forgot) changes nothing.
+    /// - Returns: whether it was released and forgotten: `false` when a handle was opened on it
+    ///   since the keeper looked (it stays, untouched), or the pool doesn't hold it.
+    /// - Throws: what `release()` throws, unchanged; the connection stays pooled.
+    public func releaseIfUnused(_ connection: any Connection) throws -> Bool {
         // Why identity and not `connection.url`: the keeper works from a snapshot, and by the
         // time it asks, the URL may have a new connection, which must stay. And the key is the
         // URL asked for, which a factory may have normalised into the connection's `url`.
-        guard let url = entries.first(where: { $0.value.connection === connection })?.key else { return }
+        guard let (url, entry) = entries.first(where: { $0.value.connection === connection }) else {
+            return false
+        }
+        // Why all in one actor call, with no `await`: no `makeHandle` can run between the
+        // in-use check, the release and the removal, so no caller is ever handed a connection
+        // that is being given back.
+        guard !entry.handles.isInUse else { return false }
+        try connection.release()
         entries[url] = nil
+        return true
     }
 
     /// A new entry around a connection from the factory, with the one listener it gets.

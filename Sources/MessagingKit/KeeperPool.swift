@@ -1,4 +1,5 @@
-/// A pool as its keeper sees it: what it holds, who uses it, and a way to forget a connection.
+/// A pool as its keeper sees it: what it holds, who uses it, and a way to give back what nobody
+/// uses.
 ///
 /// A keeper walks the pool now and then and tidies it up: it reconnects what callers still
 /// use, and disconnects and releases what nobody does. The Chain of Responsibility kata's
@@ -9,10 +10,16 @@
 public protocol KeeperPool: Sendable {
     /// Every connection the pool holds right now, each with whether a caller uses it.
     func contents() async -> [PooledConnection]
-    /// Forgets `connection`: the next request for its URL gets a new one.
+    /// Releases `connection` and forgets it, in one step, unless a caller holds an open handle
+    /// on it now. The next request for its URL then gets a new connection.
     ///
-    /// Forgetting a connection the pool doesn't hold does nothing.
-    func remove(_ connection: any Connection) async
+    /// One step, because the keeper looked at ``contents()`` a moment ago: a caller may have
+    /// been handed this connection since. Checking, releasing and forgetting together means no
+    /// caller ever holds a connection the keeper released.
+    /// - Returns: `true` when it was released and forgotten; `false` when a caller uses it again
+    ///   (it is left untouched) or the pool doesn't hold it (never did, or already forgot).
+    /// - Throws: what the connection's `release()` throws, unchanged; the pool then keeps it.
+    func releaseIfUnused(_ connection: any Connection) async throws -> Bool
 }
 
 /// One connection of a pool, and whether any caller holds a handle on it.

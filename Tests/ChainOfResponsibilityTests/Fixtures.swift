@@ -119,20 +119,38 @@ struct Refused: Error, Equatable {
 }
 
 /// A pool double: holds the connections it was given, each with its "in use" flag, and
-/// records what it was told to forget.
+/// records what it released and forgot.
+///
+/// A connection listed in `takenAfterLook` plays a caller that takes a handle right after the
+/// keeper looked: ``contents()`` shows it unused, and from then on the pool counts it in use.
 actor FakePool: KeeperPool {
     private var entries: [PooledConnection]
+    private var takenAfterLook: [ObjectIdentifier]
     private(set) var removed: [ObjectIdentifier] = []
 
-    init(_ entries: [PooledConnection]) {
+    init(_ entries: [PooledConnection], takenAfterLook: [FakeConnection] = []) {
         self.entries = entries
+        self.takenAfterLook = takenAfterLook.map(ObjectIdentifier.init)
     }
 
-    func contents() -> [PooledConnection] { entries }
+    func contents() -> [PooledConnection] {
+        defer {
+            entries = entries.map { pooled in
+                takenAfterLook.contains(ObjectIdentifier(pooled.connection))
+                    ? PooledConnection(connection: pooled.connection, isInUse: true) : pooled
+            }
+        }
+        return entries
+    }
 
-    func remove(_ connection: any Connection) {
+    func releaseIfUnused(_ connection: any Connection) throws -> Bool {
+        guard let entry = entries.first(where: { $0.connection === connection }), !entry.isInUse else {
+            return false
+        }
+        try connection.release()
         removed.append(ObjectIdentifier(connection))
         entries.removeAll { $0.connection === connection }
+        return true
     }
 
     /// Whether the pool still holds `connection`.

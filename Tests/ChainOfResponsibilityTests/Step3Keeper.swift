@@ -112,6 +112,28 @@ struct Step3Keeper {
         #expect(idle.asked == [.disconnect], "The next connection is still looked after (step 3)")
         #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not (step 3)")
     }
+
+    @Test(
+        "A connection a caller took after the keeper looked is not released: the pool checks and releases in one step"
+    )
+    func takenSinceTheLookIsLeftAlone() async {
+        let taken = FakeConnection(.disconnected)
+        let idle = FakeConnection(.disconnected)
+        let pool = FakePool(
+            [
+                PooledConnection(connection: taken, isInUse: false),
+                PooledConnection(connection: idle, isInUse: false),
+            ],
+            takenAfterLook: [taken])
+        let failures = await ConnectionKeeper(pool: pool).pass()
+        #expect(failures.isEmpty, "In use again is no failure: the next pass looks again (step 3)")
+        #expect(
+            taken.asked.isEmpty && !taken.isReleased,
+            "The keeper never releases a connection itself: a caller may hold it by now (step 3)")
+        #expect(await pool.holds(taken), "…and the pool keeps it for that caller (step 3)")
+        let idleHeld = await pool.holds(idle)
+        #expect(idle.isReleased && !idleHeld, "The one still unused is released and forgotten (step 3)")
+    }
 }
 
 extension Step3Keeper {
@@ -216,7 +238,7 @@ private final class PollWatch: KeeperPool, KeeperHandler {
         return [PooledConnection(connection: connection, isInUse: false)]
     }
 
-    func remove(_ connection: any Connection) async {}
+    func releaseIfUnused(_ connection: any Connection) async -> Bool { false }
 
     func canHandle(_ pooled: PooledConnection) -> Bool {
         update { $0.passes += 1 }

@@ -74,6 +74,11 @@ struct ConnectRefused: Error, Equatable {
     let url: URL
 }
 
+/// What a ``ListenerCountingConnection`` throws when it refuses to be released.
+struct ReleaseRefused: Error, Equatable {
+    let url: URL
+}
+
 /// A socket connection that counts the listeners given to ``onEvent(_:)`` (the connection keeps
 /// each until it is released, since it offers no way to unsubscribe), and that a test can tell
 /// to refuse `connect()`.
@@ -81,6 +86,8 @@ final class ListenerCountingConnection: Connection {
     private let socket: SocketConnection
     private let listeners = Mutex(0)
     private let refusing = Atomic(false)
+    private let refusingRelease = Atomic(false)
+    private let releases = Atomic(0)
 
     init(_ socket: SocketConnection) {
         self.socket = socket
@@ -93,6 +100,12 @@ final class ListenerCountingConnection: Connection {
     /// (`true`), or connects (`false`).
     func refuseConnect(_ refuse: Bool) { refusing.store(refuse, ordering: .releasing) }
 
+    /// From now on, `release()` throws ``ReleaseRefused`` and leaves the socket as it is.
+    func refuseRelease() { refusingRelease.store(true, ordering: .releasing) }
+
+    /// How many times `release()` went through.
+    var releaseCount: Int { releases.load(ordering: .acquiring) }
+
     var id: UUID { socket.id }
     var url: URL { socket.url }
     var status: TransportStatus { socket.status }
@@ -101,7 +114,11 @@ final class ListenerCountingConnection: Connection {
         socket.connect()
     }
     func disconnect() { socket.disconnect() }
-    func release() { socket.release() }
+    func release() throws {
+        guard !refusingRelease.load(ordering: .acquiring) else { throw ReleaseRefused(url: url) }
+        releases.add(1, ordering: .acquiringAndReleasing)
+        socket.release()
+    }
     func send(_ event: Event) throws { try socket.send(event) }
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
         socket.onStatusChange(handler)

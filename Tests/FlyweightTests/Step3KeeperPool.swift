@@ -16,15 +16,13 @@ private func inUseFlags(in pool: any KeeperPool) async -> [UUID: Bool] {
     return flags
 }
 
-/// The keeper's last rule: release every connection nobody uses, then have the pool forget it.
+/// The keeper's last rule: have the pool release and forget every connection nobody uses.
 ///
-/// - Returns: the ids of the connections it released.
+/// - Returns: the ids of the connections the pool released.
 private func releaseIdle(in pool: any KeeperPool) async throws -> [UUID] {
     var released: [UUID] = []
     for pooled in await pool.contents() where !pooled.isInUse {
-        try pooled.connection.release()
-        await pool.remove(pooled.connection)
-        released.append(pooled.connection.id)
+        if try await pool.releaseIfUnused(pooled.connection) { released.append(pooled.connection.id) }
     }
     return released
 }
@@ -102,30 +100,35 @@ struct Step3KeeperPool {
             "chat, in use, was left alone: its next handle is on the same connection (step 3)")
     }
 
-    @Test("remove forgets by identity: a stale remove leaves the URL's new connection pooled")
-    func removeByIdentity() async throws {
+    @Test("releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled")
+    func releaseByIdentity() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let old = try #require(
             await pool.contents().first?.connection, "The pool shows its connection (step 3)")
 
-        await pool.remove(old)
+        #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (step 3)")
+        #expect(try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (step 3)")
         let fresh = try await pool.makeHandle(for: chat)
-        try #require(fresh.connectionID != old.id, "After remove, a new connection (step 3)")
+        try #require(fresh.connectionID != old.id, "After that, a new connection (step 3)")
+        fresh.close()
 
         // A keeper working from an old snapshot asks again; so does one that never pooled it.
-        await pool.remove(old)
-        await pool.remove(RecordingConnection(url: chat))
-        #expect(await pool.count == 1, "Removing a connection the pool doesn't hold changes nothing (step 3)")
+        #expect(try await pool.releaseIfUnused(old) == false, "Already forgotten: nothing to do (step 3)")
         #expect(
-            try await pool.makeHandle(for: chat).connectionID == fresh.connectionID,
-            "The URL's new connection stays pooled: remove matches the object, not its URL (step 3)")
+            try await pool.releaseIfUnused(RecordingConnection(url: chat)) == false,
+            "Never pooled: nothing to do (step 3)")
+        #expect(await pool.count == 1, "Neither touched the URL's new connection (step 3)")
         #expect(
-            factory.connectionsMade(for: chat) == 2, "The factory was asked twice, not three times (step 3)")
+            try factory.connection(withID: fresh.connectionID).releaseCount == 0,
+            "…which matches by URL but is another object: it is not released (step 3)")
+        #expect(
+            try factory.connection(withID: old.id).releaseCount == 1,
+            "The old one is not released twice (step 3)")
     }
 
-    @Test("remove forgets even a connection in use, and leaves the connection itself alone")
-    func removeOnlyForgets() async throws {
+    @Test("A connection a handle is open on is left alone: not released, not forgotten")
+    func inUseIsLeftAlone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
@@ -133,20 +136,48 @@ struct Step3KeeperPool {
         let pooled = try #require(
             await pool.contents().first { $0.connection.id == screen.connectionID },
             "The keeper sees the connection the screen's handle is on (step 3)")
-        try #require(pooled.isInUse, "…in use (step 3)")
 
-        await pool.remove(pooled.connection)
-
-        #expect(await pool.count == 0, "The pool forgot it, though a handle was open on it (step 3)")
         #expect(
-            try await pool.makeHandle(for: chat).connectionID != screen.connectionID,
-            "A connection the keeper had the pool forget is never handed out again (step 3)")
+            try await pool.releaseIfUnused(pooled.connection) == false,
+            "A handle is open on it: the pool refuses to give it back (step 3)")
+        #expect(await pool.count == 1, "It stays pooled (step 3)")
+        #expect(transport.status == .connected, "…and connected: nothing touched it (step 3)")
         #expect(
-            transport.status == .connected,
-            "remove only forgets: disconnecting and releasing are the keeper's calls, made before it asks (step 3)"
-        )
+            try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
+            "The next handle is on the same connection (step 3)")
         try screen.send(message())
-        #expect(transport.sentEvents == [try message()], "…so the handle already on it still works (step 3)")
+        #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (step 3)")
+    }
+
+    @Test("A keeper that looked before a handle was opened can't take the connection from under it")
+    func handleOpenedSinceTheLook() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        try await pool.makeHandle(for: chat).close()
+        let snapshot = await pool.contents()
+        try #require(snapshot.first?.isInUse == false, "The keeper sees it unused (step 3)")
+        let screen = try await pool.makeHandle(for: chat)  // A screen arrives in between.
+
+        let released = try await pool.releaseIfUnused(try #require(snapshot.first?.connection))
+        #expect(!released, "In use again: the pool checks at the moment it releases, not before (step 3)")
+        #expect(
+            try factory.connection(withID: screen.connectionID).releaseCount == 0,
+            "The screen's connection is not released under it (step 3)")
+    }
+
+    @Test("A connection that refuses to be released stays pooled, and its error comes through unchanged")
+    func refusedReleaseStays() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        try await pool.makeHandle(for: chat).close()
+        let connection = try factory.connection(for: chat)
+        connection.refuseRelease()
+
+        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (step 3)") {
+            try await pool.releaseIfUnused(connection)
+        }
+        #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (step 3)")
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID == connection.id,
+            "…and it is still the URL's shared connection (step 3)")
     }
 
     @Test("Handles opened and closed from many tasks leave one idle connection for the keeper")
