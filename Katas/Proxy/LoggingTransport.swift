@@ -1,7 +1,9 @@
 import MessagingKit
 
-/// Wraps a transport and records what happens to it: each send that went out, each send it
-/// refused (with the error), and each status change. Otherwise it is the wrapped transport.
+/// Wraps a transport and records what happens to it; otherwise it is the wrapped transport.
+///
+/// It records each send that went out, each send the wrapped transport refused (with the
+/// error), and each status change.
 ///
 /// A decorator: it adds a log and keeps `Transport`'s contract whole. Same status, same errors
 /// (rethrown unchanged), same callbacks, and exactly one call to the wrapped transport per send.

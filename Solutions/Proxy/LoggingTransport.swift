@@ -1,7 +1,9 @@
 import MessagingKit
 
-/// Wraps a transport and records what happens to it: each send that went out, each send it
-/// refused (with the error), and each status change. Otherwise it is the wrapped transport.
+/// Wraps a transport and records what happens to it; otherwise it is the wrapped transport.
+///
+/// It records each send that went out, each send the wrapped transport refused (with the
+/// error), and each status change.
 ///
 /// Role: a **decorator**. `Transport` is the *component*, the wrapped transport the *concrete
 /// component*, and this class the *decorator*: it adds one responsibility (a log) and keeps

@@ -180,9 +180,10 @@ final class LogBook: Sendable {
     }
 }
 
-/// Feature code written against `Transport` alone, declared by the tests: it listens, sends
-/// offline, connects, sends, hears the server, drops, comes back and closes, and writes down
-/// everything it saw. It can't know what it was handed. `server` plays the server's side.
+/// Feature code written against `Transport` alone, declared by the tests.
+///
+/// It listens, sends offline, connects, sends, hears the server, drops, comes back and closes,
+/// and writes down everything it saw. It can't know what it was handed. `server` plays the server's side.
 func chatSession(over transport: any Transport, server: InMemoryTransport) -> [String] {
     var seen: [String] = []
     let heard = Recorder<String>()

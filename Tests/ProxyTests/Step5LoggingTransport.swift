@@ -15,8 +15,7 @@ struct Step5LoggingTransport {
         #expect(throws: TransportError.notConnected(.idle), "Offline, the send is refused (step 5)") {
             try logging.send(try Event("early"))
         }
-        logging.connect()
-        try real.accept()
+        try connectAndAccept(logging, server: real)
         try logging.send(try Event("typing"))
         try real.drop()
         #expect(
@@ -133,6 +132,7 @@ struct Step5LoggingTransport {
         let heard = Recorder<String>()
         connection.onEvent { heard.record($0.name.rawValue) }
         try connection.connect()
+        try #require(real.status == .connecting, "connect() reaches the wrapped transport (step 5)")
         try real.accept()
         try connection.send(try Event("hello"))
         try real.deliver(try Event("welcome"))
@@ -151,8 +151,7 @@ struct Step5LoggingTransport {
         let real = try offlineTransport()
         let log = LogBook()
         let logging = LoggingTransport(wrapping: ProtectionProxy(wrapping: real, user: guest), log: log.sink)
-        logging.connect()
-        try real.accept()
+        try connectAndAccept(logging, server: real)
         let forbidden = SendForbidden(event: try EventName("message"), user: "guest")
         #expect(throws: forbidden, "The guest's send is refused by the proxy, through the logger (step 5)") {
             try logging.send(try Event("message"))
@@ -170,8 +169,7 @@ struct Step5LoggingTransport {
         let log = LogBook()
         let logging = LoggingTransport(wrapping: real, log: log.sink)
         let forGuest = ProtectionProxy(wrapping: logging, user: guest)
-        forGuest.connect()
-        try real.accept()
+        try connectAndAccept(forGuest, server: real)
         #expect(
             throws: SendForbidden(event: try EventName("message"), user: "guest"),
             "The proxy in front refuses the guest (step 5)"
@@ -191,8 +189,7 @@ struct Step5LoggingTransport {
         let log = CallingBackLog()
         let logging = LoggingTransport(wrapping: real, log: log.sink)
         log.attach(logging)
-        logging.connect()
-        try real.accept()
+        try connectAndAccept(logging, server: real)
         try logging.send(try Event("ping"))
         #expect(
             sentNames(real) == ["hello", "ping", "pong"],
@@ -211,8 +208,7 @@ struct Step5LoggingTransport {
         let outerLog = LogBook()
         let logging = LoggingTransport(
             wrapping: LoggingTransport(wrapping: real, log: innerLog.sink), log: outerLog.sink)
-        logging.connect()
-        try real.accept()
+        try connectAndAccept(logging, server: real)
         try logging.send(try Event("hello"))
         logging.disconnect()
         #expect(throws: TransportError.notConnected(.disconnected), "Closed, the send is refused (step 5)") {
@@ -238,6 +234,17 @@ struct Step5LoggingTransport {
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
         try expectNoEscapeHatches(step: 5)
     }
+}
+
+/// Connects `transport`, and has the server accept: `connect()` must reach the server first.
+func connectAndAccept(
+    _ transport: any Transport, server: InMemoryTransport, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    transport.connect()
+    try #require(
+        server.status == .connecting, "connect() reaches the wrapped transport (step 5)",
+        sourceLocation: sourceLocation)
+    try server.accept()
 }
 
 /// A log sink that calls back into the transport it logs, from inside the callback: when the
