@@ -4,11 +4,13 @@ import ScanKit
 ///
 /// Making the real decoder loads a model: a Scan screen opened and closed without scanning
 /// should never pay for it. Many tasks may decode at the same moment; the real decoder is
-/// made exactly once.
+/// made exactly once, under the proxy's lock, so `make` must not call back into the proxy.
 public final class LazyDecoder: CodeDecoding {
     private let make: @Sendable () -> any CodeDecoding
 
     /// Creates a proxy that calls `make` the first time it decodes, and never again.
+    ///
+    /// `make` runs under the proxy's lock: it must not decode through this proxy.
     public init(make: @escaping @Sendable () -> any CodeDecoding) {
         self.make = make
     }

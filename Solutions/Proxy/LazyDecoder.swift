@@ -9,12 +9,17 @@ import Synchronization
 /// Why a `Mutex` around the whole "make if missing": with a check, then an unlock, then a make,
 /// two tasks that arrive together both see "missing" and both make one. Under one lock, the
 /// second waits and gets the first one's decoder. The lock is held while the decoder is made,
-/// which is what "exactly once" costs.
+/// which is what "exactly once" costs, and it sets the one rule for `make`: it must not call
+/// back into this proxy (decode through it), because `Mutex` is not reentrant and the second
+/// lock on the same thread would crash. Unlike the other proxies, which call their real
+/// subject only after unlocking, this one calls `make` under its lock, on purpose.
 public final class LazyDecoder: CodeDecoding {
     private let make: @Sendable () -> any CodeDecoding
     private let real = Mutex<(any CodeDecoding)?>(nil)
 
     /// Creates a proxy that calls `make` the first time it decodes, and never again.
+    ///
+    /// `make` runs under the proxy's lock: it must not decode through this proxy.
     public init(make: @escaping @Sendable () -> any CodeDecoding) {
         self.make = make
     }

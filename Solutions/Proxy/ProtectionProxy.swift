@@ -37,8 +37,9 @@ public final class ProtectionProxy: Transport {
     /// - Throws: ``MessagingKit/SendForbidden`` when the user may not,
     ///   whatever the connection's status; otherwise what the real transport throws.
     public func send(_ event: Event) throws {
-        // Why check before anything else: a refusal doesn't depend on the connection, and a
-        // holding transport behind this one must never hold what will never be allowed.
+        // Why check before anything else: a refusal doesn't depend on the connection, and
+        // nothing behind this proxy (a logging decorator, the socket) sees a send that will
+        // never be allowed.
         guard user.mayPost else { throw SendForbidden(event: event.name, user: user.name) }
         try real.send(event)
     }

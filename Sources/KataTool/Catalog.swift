@@ -51,7 +51,7 @@ enum Catalog {
             "Proxy",
             [
                 "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder", "Step4ProtectionProxy",
-                "Step5HoldingTransport",
+                "Step5LoggingTransport",
             ]),
     ]
 

@@ -112,48 +112,36 @@ func sentNames(_ transport: InMemoryTransport) -> [String] {
 let guest = ChatUser(name: "guest", mayPost: false)
 let member = ChatUser(name: "ada", mayPost: true)
 
-/// A refusal for good, thrown by ``ScriptedTransport`` for the events it refuses.
+/// A refusal of the tests' own: no kata code has heard of it, so a wrapper can only pass it on.
 struct Refused: Error, Hashable {
     let event: String
 }
 
-/// A transport double in front of an ``InMemoryTransport``, written by the tests: it can drop
-/// the connection inside its `send` on a given call, refuse some events for good, and call a
-/// hook from inside `send` (before it sends), which may call back into whoever wraps it.
-final class ScriptedTransport: Transport {
+/// Whether `thrown` is `expected`: the same type and the same value, not merely a similar one.
+func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
+    switch (thrown, expected) {
+    case (let thrown as TransportError, let expected as TransportError): thrown == expected
+    case (let thrown as SendForbidden, let expected as SendForbidden): thrown == expected
+    case (let thrown as Refused, let expected as Refused): thrown == expected
+    default: false
+    }
+}
+
+/// A transport double in front of an ``InMemoryTransport``, written by the tests: it counts
+/// every call to `send`, and throws what `refusal` returns for an event (whatever the status)
+/// instead of sending it.
+final class CountingTransport: Transport {
     let inner: InMemoryTransport
-    private let script: Mutex<Script>
+    private let refusal: @Sendable (Event) -> (any Error)?
+    private let sendCalls = Atomic(0)
 
-    struct Script {
-        /// The call of `send` (1 for the first) on which the network drops, inside `send`.
-        var dropOnCall: Int?
-        /// Whether the network drops inside the next `send` made while connected (of an event it
-        /// doesn't refuse).
-        var dropOnNextConnectedSend = false
-        /// Names of the events refused for good with ``Refused``, connected or not.
-        var refused: Set<String> = []
-        /// Called inside `send`, with the event, before it is sent.
-        var whileSending: (@Sendable (Event) -> Void)?
-        var calls = 0
-    }
-
-    init(_ inner: InMemoryTransport, script: Script = Script()) {
+    init(_ inner: InMemoryTransport, refusal: @escaping @Sendable (Event) -> (any Error)? = { _ in nil }) {
         self.inner = inner
-        self.script = Mutex(script)
-    }
-
-    /// Sets the hook called inside `send`.
-    func whileSending(_ hook: @escaping @Sendable (Event) -> Void) {
-        script.withLock { $0.whileSending = hook }
-    }
-
-    /// Makes the network drop inside the next `send` made while connected.
-    func dropInsideNextSend() {
-        script.withLock { $0.dropOnNextConnectedSend = true }
+        self.refusal = refusal
     }
 
     /// How many times `send` was called.
-    var calls: Int { script.withLock { $0.calls } }
+    var calls: Int { sendCalls.load(ordering: .relaxed) }
 
     var url: ServerURL { inner.url }
     var status: TransportStatus { inner.status }
@@ -165,22 +153,66 @@ final class ScriptedTransport: Transport {
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {
-        let connected = inner.status == .connected
-        let (drop, refused, hook) = script.withLock { script in
-            script.calls += 1
-            let refused = script.refused.contains(event.name.rawValue)
-            var drop = script.calls == script.dropOnCall
-            if connected, !refused, script.dropOnNextConnectedSend {
-                script.dropOnNextConnectedSend = false
-                drop = true
-            }
-            return (drop, refused, script.whileSending)
-        }
-        hook?(event)
-        if refused { throw Refused(event: event.name.rawValue) }
-        if drop, inner.status == .connected { try inner.drop() }
+        sendCalls.add(1, ordering: .relaxed)
+        if let error = refusal(event) { throw error }
         try inner.send(event)
     }
+}
+
+/// A log sink for a ``LoggingTransport``: keeps every entry, from any thread.
+final class LogBook: Sendable {
+    private let entries = Mutex<[LoggingTransport.Entry]>([])
+
+    /// The sink to hand to the decorator.
+    var sink: @Sendable (LoggingTransport.Entry) -> Void { { [self] entry in record(entry) } }
+
+    func record(_ entry: LoggingTransport.Entry) { entries.withLock { $0.append(entry) } }
+
+    /// Every entry, as its line (`sent typing`, `refused typing: …`, `status connected`).
+    var lines: [String] { entries.withLock { $0 }.map(\.description) }
+
+    /// The refused sends: the event's name and the error.
+    var refusals: [(event: String, error: any Error)] {
+        entries.withLock { $0 }.compactMap { entry in
+            guard case .refused(let event, let error) = entry else { return nil }
+            return (event.name.rawValue, error)
+        }
+    }
+}
+
+/// Feature code written against `Transport` alone, declared by the tests.
+///
+/// It listens, sends offline, connects, sends, hears the server, drops, comes back and closes,
+/// and writes down everything it saw. It can't know what it was handed. `server` plays the server's side.
+func chatSession(over transport: any Transport, server: InMemoryTransport) -> [String] {
+    var seen: [String] = []
+    let heard = Recorder<String>()
+    transport.onStatusChange { heard.record("heard status \($0)") }
+    transport.onEvent { heard.record("heard event \($0.name)") }
+    func post(_ name: String) {
+        do {
+            try transport.send(Event(name))
+            seen.append("\(name): sent")
+        } catch {
+            seen.append("\(name): \(type(of: error)) \(error)")
+        }
+        seen.append("status \(transport.status)")
+    }
+    seen.append("url \(transport.url)")
+    post("offline")
+    transport.connect()
+    post("connecting")
+    try? server.accept()
+    post("online")
+    post("secret")
+    try? server.deliver(Event("welcome"))
+    try? server.drop()
+    post("dropped")
+    try? server.restore()
+    post("back")
+    transport.disconnect()
+    post("closed")
+    return seen + heard.all + server.sentEvents.map { "server got \($0.name)" }
 }
 
 // MARK: - Decoders

@@ -1,0 +1,77 @@
+import MessagingKit
+
+/// Wraps a transport and records what happens to it; otherwise it is the wrapped transport.
+///
+/// It records each send that went out, each send the wrapped transport refused (with the
+/// error), and each status change.
+///
+/// A decorator: it adds a log and keeps `Transport`'s contract whole. Same status, same errors
+/// (rethrown unchanged), same callbacks, and exactly one call to the wrapped transport per send.
+/// Code written against `Transport` can't tell it is there. The log sink is called outside any
+/// lock, and may call back into the transport.
+public final class LoggingTransport: Transport {
+    /// One thing the log records.
+    public enum Entry: Sendable, CustomStringConvertible {
+        /// The wrapped transport sent `event`.
+        case sent(Event)
+        /// The wrapped transport refused `event` with `error`, which the caller got unchanged.
+        case refused(Event, error: any Error)
+        /// The wrapped transport's status became `status`.
+        case statusChanged(TransportStatus)
+
+        /// A line for a log: `sent typing`, `refused typing: <the error>`, `status connected`.
+        public var description: String {
+            switch self {
+            case .sent(let event): "sent \(event.name)"
+            case .refused(let event, let error): "refused \(event.name): \(error)"
+            case .statusChanged(let status): "status \(status)"
+            }
+        }
+    }
+
+    private let real: any Transport
+    private let log: @Sendable (Entry) -> Void
+
+    /// Wraps `real`, and calls `log` with every entry from now on.
+    public init(wrapping real: any Transport, log: @escaping @Sendable (Entry) -> Void) {
+        self.real = real
+        self.log = log
+        // TODO: Step 5 — record every status change of the wrapped transport from now on.
+    }
+
+    /// The wrapped transport's address.
+    public var url: ServerURL { real.url }
+
+    /// The wrapped transport's status, read from it each time.
+    public var status: TransportStatus {
+        // TODO: Step 5 — the wrapped transport's status.
+        .idle
+    }
+
+    /// Connects the wrapped transport.
+    public func connect() {
+        // TODO: Step 5 — pass it on.
+    }
+
+    /// Disconnects the wrapped transport.
+    public func disconnect() {
+        // TODO: Step 5 — pass it on.
+    }
+
+    /// Sends through the wrapped transport, once, and records whether it went out.
+    ///
+    /// - Throws: What the wrapped transport throws, unchanged.
+    public func send(_ event: Event) throws {
+        // TODO: Step 5 — send once; record it as sent, or as refused with the error, and rethrow that error.
+    }
+
+    /// Passes the handler to the wrapped transport.
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        // TODO: Step 5 — pass it on.
+    }
+
+    /// Passes the handler to the wrapped transport.
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        // TODO: Step 5 — pass it on.
+    }
+}

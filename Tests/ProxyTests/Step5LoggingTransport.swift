@@ -1,0 +1,391 @@
+import KataTestSupport
+import MessagingKit
+import Proxy
+import Synchronization
+import Testing
+
+@Suite("Proxy · Step 5 — Beside the proxies: the logging transport, a Decorator", .tags(.messaging))
+struct Step5LoggingTransport {
+    @Test("It records each send that went out, each refused send with its error, and each status change")
+    func recordsWhatHappened() throws {
+        let log = LogBook()
+        let real = try offlineTransport()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        #expect(log.lines.isEmpty, "Wrapping records nothing: nothing has happened yet (step 5)")
+        #expect(throws: TransportError.notConnected(.idle), "Offline, the send is refused (step 5)") {
+            try logging.send(try Event("early"))
+        }
+        try connectAndAccept(logging, server: real)
+        try logging.send(try Event("typing"))
+        try real.drop()
+        #expect(
+            log.lines == [
+                "refused early: \(TransportError.notConnected(.idle))", "status connecting",
+                "status connected",
+                "sent typing", "status disconnected",
+            ],
+            "The log holds, in order, the refused send with its error, each status, and the send that went out (step 5)"
+        )
+        #expect(
+            sentNames(real) == ["typing"], "Only the send made while connected reached the server (step 5)")
+    }
+
+    @Test("Feature code that knows only Transport gets the same results from it as from the bare transport")
+    func substitutable() throws {
+        let refuseSecret: @Sendable (Event) -> (any Error)? = { event in
+            event.name.rawValue == "secret" ? Refused(event: "secret") : nil
+        }
+        let bareServer = try offlineTransport()
+        let bare = CountingTransport(bareServer, refusal: refuseSecret)
+        let wrappedServer = try offlineTransport()
+        let wrapped = CountingTransport(wrappedServer, refusal: refuseSecret)
+        let log = LogBook()
+        let withLog = chatSession(
+            over: LoggingTransport(wrapping: wrapped, log: log.sink), server: wrappedServer)
+        let without = chatSession(over: bare, server: bareServer)
+        #expect(
+            withLog == without,
+            "Same statuses, same sends, same errors (offline included), same callbacks: a decorator keeps the contract (step 5)"
+        )
+        #expect(
+            wrapped.calls == bare.calls,
+            "Each send reaches the wrapped transport exactly as often as it would unwrapped (step 5)")
+        #expect(
+            log.refusals.map(\.event) == ["offline", "connecting", "secret", "dropped", "closed"],
+            "Meanwhile the log recorded every refused send (step 5)")
+    }
+
+    static let refusals: [any Error] = [
+        TransportError.notConnected(.idle), TransportError.notConnected(.connecting),
+        TransportError.notConnected(.disconnected),
+        TransportError.notAllowed(action: "send", status: .connected),
+        Refused(event: "hello"),
+    ]
+
+    @Test(
+        "Every refusal reaches the caller unchanged, the wrapped transport asked exactly once",
+        arguments: refusals)
+    func refusalsPassThroughUnchanged(_ refusal: any Error) throws {
+        let inner = try offlineTransport()
+        inner.connect()
+        try inner.accept()
+        let real = CountingTransport(inner) { event in event.name.rawValue == "hello" ? refusal : nil }
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        let thrown = #expect(
+            throws: (any Error).self, "The wrapped transport's refusal reaches the caller (step 5)"
+        ) {
+            try logging.send(try Event("hello"))
+        }
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "The caller gets the wrapped transport's error unchanged, its type and value: \(refusal) (step 5)"
+        )
+        #expect(
+            real.calls == 1, "One send, one call to the wrapped transport: no check first, no retry (step 5)")
+        #expect(
+            log.refusals.count == 1
+                && log.refusals.allSatisfy { $0.event == "hello" && isSame($0.error, as: refusal) },
+            "The log records the refused send with that same error (step 5)")
+        try logging.send(try Event("bye"))
+        #expect(
+            real.calls == 2 && sentNames(inner) == ["bye"],
+            "A send that goes out is one call too, and is not refused (step 5)")
+    }
+
+    @Test("Its status is the wrapped transport's, read from it: wrapped while connected, it says connected")
+    func statusIsTheWrappedOnes() throws {
+        let real = try offlineTransport()
+        real.connect()
+        try real.accept()
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        #expect(
+            logging.status == .connected && logging.url == real.url,
+            "The decorator reports the wrapped transport's status and address, even for changes before it existed (step 5)"
+        )
+        try logging.send(try Event("hello"))
+        #expect(sentNames(real) == ["hello"], "Connected before it was wrapped, it sends at once (step 5)")
+        logging.disconnect()
+        #expect(real.status == .disconnected, "disconnect() reaches the wrapped transport (step 5)")
+        #expect(
+            logging.status == .disconnected, "The status follows the wrapped transport's (step 5)")
+        #expect(
+            log.lines == ["sent hello", "status disconnected"],
+            "Only what happened after wrapping is recorded (step 5)")
+    }
+
+    @Test(
+        "Handed to a SocketConnection, offline sends still throw notConnected: nothing looks sent that wasn't"
+    )
+    func insideASocketConnection() throws {
+        let real = try offlineTransport()
+        let log = LogBook()
+        let connection: any Connection = SocketConnection(
+            transport: LoggingTransport(wrapping: real, log: log.sink))
+        #expect(
+            throws: TransportError.notConnected(.idle),
+            "Offline, the connection's send throws, as it would over the bare transport: the outbox keeps it (step 5)"
+        ) {
+            try connection.send(try Event("early"))
+        }
+        let heard = Recorder<String>()
+        connection.onEvent { heard.record($0.name.rawValue) }
+        try connection.connect()
+        try #require(real.status == .connecting, "connect() reaches the wrapped transport (step 5)")
+        try real.accept()
+        try connection.send(try Event("hello"))
+        try real.deliver(try Event("welcome"))
+        #expect(sentNames(real) == ["hello"], "The connection's send goes through the decorator (step 5)")
+        #expect(
+            heard.all == ["welcome"], "Events from the server reach the connection's subscribers (step 5)")
+        #expect(
+            log.lines.filter { $0.hasPrefix("sent") || $0.hasPrefix("refused") } == [
+                "refused early: \(TransportError.notConnected(.idle))", "sent hello",
+            ],
+            "The log saw both sends, the refused one as refused (step 5)")
+    }
+
+    @Test("Logging outside the protection proxy records a guest's send as refused, with SendForbidden")
+    func loggingOutsideProtection() throws {
+        let real = try offlineTransport()
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: ProtectionProxy(wrapping: real, user: guest), log: log.sink)
+        try connectAndAccept(logging, server: real)
+        let forbidden = SendForbidden(event: try EventName("message"), user: "guest")
+        #expect(throws: forbidden, "The guest's send is refused by the proxy, through the logger (step 5)") {
+            try logging.send(try Event("message"))
+        }
+        #expect(
+            log.refusals.count == 1
+                && log.refusals.allSatisfy { $0.event == "message" && isSame($0.error, as: forbidden) },
+            "Outside, the logger sees the refusal: a refused send, with the proxy's SendForbidden (step 5)")
+        #expect(real.sentEvents.isEmpty, "Nothing reached the server (step 5)")
+    }
+
+    @Test("Logging inside the protection proxy never sees a guest's send")
+    func loggingInsideProtection() throws {
+        let real = try offlineTransport()
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        let forGuest = ProtectionProxy(wrapping: logging, user: guest)
+        try connectAndAccept(forGuest, server: real)
+        #expect(
+            throws: SendForbidden(event: try EventName("message"), user: "guest"),
+            "The proxy in front refuses the guest (step 5)"
+        ) {
+            try forGuest.send(try Event("message"))
+        }
+        try ProtectionProxy(wrapping: logging, user: member).send(try Event("hello"))
+        #expect(
+            log.lines == ["status connecting", "status connected", "sent hello"],
+            "Inside, the logger never sees the refused send: the proxy stopped it first; a member's send is recorded (step 5)"
+        )
+    }
+
+    @Test("A log sink that calls back into the transport from inside the callback reads its status and sends")
+    func sinkCallsBack() throws {
+        let real = try offlineTransport()
+        let log = CallingBackLog()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        log.attach(logging)
+        try connectAndAccept(logging, server: real)
+        try logging.send(try Event("ping"))
+        #expect(
+            sentNames(real) == ["hello", "ping", "pong"],
+            "The sink sent from inside its callback: it is called outside any lock (step 5)")
+        #expect(
+            log.statusesSeen == [.connected], "The sink read the status from inside its callback (step 5)")
+        #expect(
+            log.lines == ["status connecting", "status connected", "sent hello", "sent ping", "sent pong"],
+            "Sends made by the sink are recorded too (step 5)")
+    }
+
+    @Test("Decorators stack: two loggers both record, and each send reaches the transport once")
+    func decoratorsStack() throws {
+        let real = try offlineTransport()
+        let innerLog = LogBook()
+        let outerLog = LogBook()
+        let logging = LoggingTransport(
+            wrapping: LoggingTransport(wrapping: real, log: innerLog.sink), log: outerLog.sink)
+        try connectAndAccept(logging, server: real)
+        try logging.send(try Event("hello"))
+        logging.disconnect()
+        #expect(throws: TransportError.notConnected(.disconnected), "Closed, the send is refused (step 5)") {
+            try logging.send(try Event("bye"))
+        }
+        let expected = [
+            "status connecting", "status connected", "sent hello", "status disconnected",
+            "refused bye: \(TransportError.notConnected(.disconnected))",
+        ]
+        #expect(innerLog.lines == expected, "The inner logger recorded everything (step 5)")
+        #expect(outerLog.lines == expected, "The outer logger recorded the same (step 5)")
+        #expect(sentNames(real) == ["hello"], "The send went out once, not once per logger (step 5)")
+    }
+
+    @Test("Random sequences: its results are the bare transport's, and its log is what happened")
+    func followsTheBareTransport() async throws {
+        let check = ModelCheck<TransportOperation>(
+            rule: "5 (the logging transport)", sequences: 300, length: 1...14
+        ) {
+            random in TransportOperation.random(using: &random)
+        }
+        let failure = try await check.run { operations in try TransportOperation.replay(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        try expectNoEscapeHatches(step: 5)
+    }
+}
+
+/// Connects `transport`, and has the server accept: `connect()` must reach the server first.
+func connectAndAccept(
+    _ transport: any Transport, server: InMemoryTransport, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    transport.connect()
+    try #require(
+        server.status == .connecting, "connect() reaches the wrapped transport (step 5)",
+        sourceLocation: sourceLocation)
+    try server.accept()
+}
+
+/// A log sink that calls back into the transport it logs, from inside the callback: when the
+/// status becomes connected it sends `hello`, and when `ping` was sent it reads the status and
+/// sends `pong`.
+final class CallingBackLog: Sendable {
+    private struct State {
+        weak var transport: (any Transport)?
+        var lines: [String] = []
+        var statusesSeen: [TransportStatus] = []
+    }
+
+    private let state = Mutex(State())
+
+    var sink: @Sendable (LoggingTransport.Entry) -> Void { { [self] entry in record(entry) } }
+    var lines: [String] { state.withLock { $0.lines } }
+    var statusesSeen: [TransportStatus] { state.withLock { $0.statusesSeen } }
+
+    func attach(_ transport: any Transport) { state.withLock { $0.transport = transport } }
+
+    func record(_ entry: LoggingTransport.Entry) {
+        let transport = state.withLock { state in
+            state.lines.append(entry.description)
+            return state.transport
+        }
+        guard let transport else { return }
+        switch entry {
+        case .statusChanged(.connected):
+            try? transport.send(Event("hello"))
+        case .sent(let event) where event.name.rawValue == "ping":
+            let status = transport.status
+            state.withLock { $0.statusesSeen.append(status) }
+            try? transport.send(Event("pong"))
+        default:
+            break
+        }
+    }
+}
+
+/// One thing that happens to a transport in a random sequence: the client's calls, and the
+/// server's side played by the test.
+enum TransportOperation: Sendable, CustomStringConvertible {
+    /// The app sends an event (`x` is one the wrapped transport refuses with ``Refused``).
+    case send(String)
+    case connect
+    case disconnect
+    case accept
+    case drop
+    case restore
+    case deliver(String)
+
+    static func random(using random: inout SeededGenerator) -> TransportOperation {
+        switch Int.random(in: 0..<16, using: &random) {
+        case 0..<5: .send(["a", "b", "c"].randomElement(using: &random) ?? "a")
+        case 5: .send("x")
+        case 6..<8: .connect
+        case 8: .disconnect
+        case 9..<11: .accept
+        case 11..<13: .drop
+        case 13..<15: .restore
+        default: .deliver(["news", "typing"].randomElement(using: &random) ?? "news")
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .send(let name): "send(\(name))"
+        case .connect: "connect()"
+        case .disconnect: "disconnect()"
+        case .accept: "the server accepts"
+        case .drop: "the network drops"
+        case .restore: "the network is back"
+        case .deliver(let name): "the server sends \(name)"
+        }
+    }
+
+    /// Plays `operations` on a bare transport and on a logging transport over an identical one,
+    /// and returns where they first disagree: in what the caller sees, in what the server got,
+    /// or in a log that isn't what happened to the bare one.
+    static func replay(_ operations: [TransportOperation]) throws -> Discrepancy? {
+        let refuseX: @Sendable (Event) -> (any Error)? = {
+            $0.name.rawValue == "x" ? Refused(event: "x") : nil
+        }
+        let bareServer = try offlineTransport()
+        let bare = CountingTransport(bareServer, refusal: refuseX)
+        let wrappedServer = try offlineTransport()
+        let wrapped = CountingTransport(wrappedServer, refusal: refuseX)
+        // What the log must say: what happened to the bare transport, written down by the test.
+        let happened = Recorder<String>()
+        bare.onStatusChange { happened.record(LoggingTransport.Entry.statusChanged($0).description) }
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: wrapped, log: log.sink)
+        let bareHeard = Recorder<String>()
+        let wrappedHeard = Recorder<String>()
+        bare.onStatusChange { bareHeard.record("status \($0)") }
+        bare.onEvent { bareHeard.record("event \($0.name)") }
+        logging.onStatusChange { wrappedHeard.record("status \($0)") }
+        logging.onEvent { wrappedHeard.record("event \($0.name)") }
+
+        for (index, operation) in operations.enumerated() {
+            let expected = play(operation, on: bare, server: bareServer, happened: happened)
+            let found = play(operation, on: logging, server: wrappedServer, happened: nil)
+            let lookBare =
+                "\(expected); status \(bare.status); heard \(bareHeard.all); server got \(sentNames(bareServer)); \(bare.calls) calls"
+            let lookWrapped =
+                "\(found); status \(logging.status); heard \(wrappedHeard.all); server got \(sentNames(wrappedServer)); \(wrapped.calls) calls"
+            if lookWrapped != lookBare {
+                return Discrepancy(
+                    after: index, "through the decorator: \(lookWrapped); the bare transport: \(lookBare)")
+            }
+            if log.lines != happened.all {
+                return Discrepancy(after: index, "the log says \(log.lines); what happened: \(happened.all)")
+            }
+        }
+        return nil
+    }
+
+    /// Applies the operation and says what the caller saw; records a send's outcome in
+    /// `happened` as the log would.
+    private static func play(
+        _ operation: TransportOperation, on transport: any Transport, server: InMemoryTransport,
+        happened: Recorder<String>?
+    ) -> String {
+        switch operation {
+        case .send(let name):
+            guard let event = try? Event(name) else { return "no event" }
+            do {
+                try transport.send(event)
+                happened?.record(LoggingTransport.Entry.sent(event).description)
+                return "sent"
+            } catch {
+                happened?.record(LoggingTransport.Entry.refused(event, error: error).description)
+                return "\(type(of: error)) \(error)"
+            }
+        case .connect: transport.connect()
+        case .disconnect: transport.disconnect()
+        case .accept: try? server.accept()
+        case .drop: try? server.drop()
+        case .restore: try? server.restore()
+        case .deliver(let name): try? server.deliver(Event(name))
+        }
+        return "done"
+    }
+}
