@@ -2,8 +2,8 @@ import MessagingKit
 
 /// One state of a connection's life, as an object that decides.
 ///
-/// Every operation and transport event of ``ManagedConnection`` should land on the current
-/// state. This shape is a start: the tests only use `ManagedConnection`, so grow it as you like,
+/// Every operation of ``ManagedConnection``, and every status its owned connection reports,
+/// should land on the current state. This shape is a start: the tests only use `ManagedConnection`, so grow it as you like,
 /// as long as each state is an object that decides for itself.
 protocol ConnectionLifecycleState: Sendable {
     /// Which state this is.
@@ -11,12 +11,14 @@ protocol ConnectionLifecycleState: Sendable {
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
 
-    // TODO: Step 2 — add the transport's two events (connected, disconnected), each given the
-    //       connection, so each state decides where they take it.
+    // TODO: Step 2 — add the owned connection's two reports (connected, disconnected), each
+    //       given the managed connection, so each state decides where they take it.
     // TODO: Step 3 — add the six operations (connect, disconnect, release, send, request,
-    //       onEvent), each given the connection, so each state allows or refuses them. A protocol
-    //       extension can refuse everything by default, in the state's own `name`; each state
-    //       then overrides only what it allows.
+    //       onEvent), each given the managed connection, so each state allows or refuses them. A
+    //       protocol extension can refuse everything by default, in the state's own `name`; each
+    //       state then overrides only what it allows. Release releases the owned connection.
+    // TODO: Step 4 — let a subscription be to every event, not only to one name (for
+    //       `onEvent(_:)`), still refused once released.
 }
 
 /// Made, never connected yet.
@@ -49,7 +51,7 @@ struct ReconnectingState: ConnectionLifecycleState {
 
 /// Given back for good: the end of the table.
 ///
-/// Every operation is refused, and the transport is ignored.
+/// Every operation is refused, and the owned connection's reports are ignored.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

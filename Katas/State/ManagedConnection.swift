@@ -3,26 +3,55 @@ import MessagingKit
 
 /// A connection that knows where it is in its life and refuses what that state forbids.
 ///
+/// It owns one ``Connection`` (the socket, as a factory makes it) and is one (step 4): a pool,
+/// a keeper or an outbox may hold it as `any Connection`, and its refusals reach them as
+/// ``LifecycleError``.
+///
 /// It holds one state object (see `LifecycleStates.swift`) and hands it every operation and
-/// every transport event. It never asks which state it is in to decide what to do: no `switch`
-/// on ``state`` in here.
+/// every status the owned connection reports. It never asks which state it is in to decide what
+/// to do: no `switch` on ``state`` in here.
 ///
-/// It is a `LifecycleConnection` (MessagingKit), so a connection keeper can look after it.
-///
-/// The transport reports its events synchronously, from whatever thread it runs on, so this
-/// class must be safe to use from any thread: keep its data in a `Mutex`, and never hold the
-/// lock while calling the transport, an observer, a subscription or a reply (each may call
+/// The owned connection reports synchronously, from whatever thread it runs on, so this class
+/// must be safe to use from any thread: keep its data in a `Mutex`, and never hold the lock while
+/// calling the owned connection, an observer, a handler, a subscription or a reply (each may call
 /// straight back in).
-public final class ManagedConnection: Sendable {
-    /// The socket library, which the states drive.
-    let transport: any Transport
+public final class ManagedConnection: Connection {
+    /// The connection it owns, which the states drive.
+    let inner: any Connection
 
-    /// Creates a connection in the `created` state over `transport`, and listens to it.
-    public init(transport: any Transport) {
-        self.transport = transport
-        // TODO: Step 2 — listen to the transport's status changes, and hand each one to the
-        //       current state.
-        // TODO: Step 3 — listen to the transport's events, for subscriptions and replies.
+    /// Creates a connection in the `created` state that owns `connection`, and listens to it.
+    ///
+    /// It is handed a connection nobody has connected yet, and nobody else drives it.
+    public init(connection: any Connection) {
+        self.inner = connection
+        // TODO: Step 2 — listen to the owned connection's status changes, and hand each one to
+        //       the current state (capture `self` weakly: the owned connection keeps its handlers).
+        // TODO: Step 3 — listen to the owned connection's events, for subscriptions and replies.
+        // TODO: Step 4 — after the current state has handled a status, pass it to the
+        //       `onStatusChange` handlers.
+    }
+
+    /// Identifies this connection for its whole life: its own id, never the owned connection's.
+    public var id: UUID {
+        // TODO: Step 4 — an id of its own, made once (no two connections share one).
+        inner.id
+    }
+
+    /// The server the owned connection talks to.
+    public var url: URL { inner.url }
+
+    /// The owned connection's status (the socket's), where ``state`` is the lifecycle's.
+    public var status: TransportStatus {
+        // TODO: Step 4 — the owned connection's status.
+        .idle
+    }
+
+    /// Calls `handler` with every status the owned connection reports from now on, after the
+    /// lifecycle has moved on it, until released.
+    ///
+    /// Once released, it keeps no new handler.
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        // TODO: Step 4 — remember the handler, unless released.
     }
 
     /// Whether the transition table allows a move from `from` to `to`.
@@ -45,7 +74,7 @@ public final class ManagedConnection: Sendable {
     /// observer.
     ///
     /// Not public: only the states move the connection, each in answer to an operation or a
-    /// transport event. Shape it as you like.
+    /// status the owned connection reports. Shape it as you like.
     ///
     /// - Throws: ``LifecycleError/transitionRefused(from:to:)`` when the table has no such move;
     ///   the state stays as it was, and no observer hears anything.
@@ -66,6 +95,9 @@ public final class ManagedConnection: Sendable {
 
     /// Starts connecting (from `created`), or reconnecting (from `disconnected`).
     ///
+    /// Typed, though `Connection`'s requirement is not: it only ever refuses, and a typed
+    /// `throws(LifecycleError)` satisfies an untyped requirement.
+    ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func connect() throws(LifecycleError) {
         // TODO: Step 3 — hand it to the current state. Same for the five operations below.
@@ -79,8 +111,8 @@ public final class ManagedConnection: Sendable {
         throw .operationRefused(.disconnect, in: state)
     }
 
-    /// Gives the connection back for good (from `disconnected`): closes the transport and
-    /// forgets every subscription and waiting request, without calling them.
+    /// Gives the connection back for good (from `disconnected`): releases the owned connection,
+    /// and forgets every handler, subscription and waiting request, without calling them.
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func release() throws(LifecycleError) {
@@ -89,10 +121,11 @@ public final class ManagedConnection: Sendable {
 
     /// Sends `event` to the server (while `connected`).
     ///
-    /// Untyped `throws`: besides its own refusal, it passes on whatever the transport throws.
+    /// Untyped `throws`: besides its own refusal, it passes on whatever the owned connection
+    /// throws.
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
-    ///   transport's own error, unchanged, when it fails the send.
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
+    ///   connection's own error, unchanged, when it fails the send.
     public func send(_ event: Event) throws {
         throw LifecycleError.operationRefused(.send, in: state)
     }
@@ -100,8 +133,8 @@ public final class ManagedConnection: Sendable {
     /// Sends `event` and calls `onReply` once, with the next event of the same name the server
     /// sends (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
-    ///   transport's own error, unchanged, when it fails the send (and then nothing waits).
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
+    ///   connection's own error, unchanged, when it fails the send (and then nothing waits).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         throw LifecycleError.operationRefused(.request, in: state)
     }
@@ -114,5 +147,13 @@ public final class ManagedConnection: Sendable {
         throws(LifecycleError)
     {
         throw .operationRefused(.onEvent, in: state)
+    }
+
+    /// Calls `handler` with every event the server sends, whatever its name (in every state but
+    /// `released`).
+    ///
+    /// Once released it does nothing: `Connection`'s requirement can't throw.
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        // TODO: Step 4 — hand it to the current state too, as a subscription to every name.
     }
 }

@@ -13,7 +13,7 @@ public struct NoCodeState: ScanViewState {
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        // TODO: Step 4 — switch the view model by the number of codes (the three states share this).
+        // TODO: Step 5 — switch the view model by the number of codes (the three states share this).
     }
 
     /// Nothing to tap.
@@ -27,18 +27,18 @@ public struct SingleCodeState: ScanViewState {
 
     /// The result for the one code.
     public func display(in model: ScanViewModel) -> ScanDisplay {
-        // TODO: Step 4 — the result for the view model's one code.
+        // TODO: Step 5 — the result for the view model's one code.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        // TODO: Step 4 — as in NoCodeState.
+        // TODO: Step 5 — as in NoCodeState.
     }
 
     /// Opens the code, wherever the tap lands: there is only one.
     public func didTap(_ index: Int, in model: ScanViewModel) {
-        // TODO: Step 4 — open the view model's one code.
+        // TODO: Step 5 — open the view model's one code.
     }
 }
 
@@ -49,17 +49,17 @@ public struct MultiCodeState: ScanViewState {
 
     /// A picker over every code of the frame.
     public func display(in model: ScanViewModel) -> ScanDisplay {
-        // TODO: Step 4 — a picker over the view model's codes.
+        // TODO: Step 5 — a picker over the view model's codes.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        // TODO: Step 4 — as in NoCodeState.
+        // TODO: Step 5 — as in NoCodeState.
     }
 
     /// Opens the code at `index`; a tap beside every code (an index out of range) does nothing.
     public func didTap(_ index: Int, in model: ScanViewModel) {
-        // TODO: Step 4 — open the code at index, if there is one.
+        // TODO: Step 5 — open the code at index, if there is one.
     }
 }

@@ -37,17 +37,17 @@ public final class ScanViewModel {
 
     /// Creates a view model in the *no code* state, holding the three standard states.
     public init() {
-        // TODO: Step 4 — register NoCodeState, SingleCodeState and MultiCodeState.
+        // TODO: Step 5 — register NoCodeState, SingleCodeState and MultiCodeState.
     }
 
     /// Holds `state` as the state for `id`, replacing any other.
     public func register(_ state: any ScanViewState, as id: ScanStateID) {
-        // TODO: Step 4 — keep one state per id.
+        // TODO: Step 5 — keep one state per id.
     }
 
     /// The state the view model holds for `id`, or `nil`.
     public func state(for id: ScanStateID) -> (any ScanViewState)? {
-        // TODO: Step 4 — the state registered for id.
+        // TODO: Step 5 — the state registered for id.
         nil
     }
 
@@ -56,13 +56,13 @@ public final class ScanViewModel {
     /// - Throws: ``ScanViewError/unregisteredState(_:)`` when no state is registered as `id`;
     ///   the view model stays as it was.
     public func switchTo(_ id: ScanStateID, codes: [ScannedCode] = []) throws(ScanViewError) {
-        // TODO: Step 4 — switch, if a state is registered as id.
+        // TODO: Step 5 — switch, if a state is registered as id.
         throw .unregisteredState(id)
     }
 
     /// What the screen shows now: the current state's decision.
     public var display: ScanDisplay {
-        // TODO: Step 4 — ask the current state.
+        // TODO: Step 5 — ask the current state.
         .viewfinder
     }
 
@@ -70,18 +70,18 @@ public final class ScanViewModel {
     ///
     /// - Throws: ``ScanViewError`` when the state switches to one the view model doesn't hold.
     public func scan(_ frame: Frame) throws(ScanViewError) {
-        // TODO: Step 4 — hand it to the current state.
+        // TODO: Step 5 — hand it to the current state.
     }
 
     /// The person tapped the code at `index` of ``codes``; the current state decides.
     public func tap(_ index: Int) {
-        // TODO: Step 4 — hand it to the current state.
+        // TODO: Step 5 — hand it to the current state.
     }
 
     /// Opens `code`: shows its page.
     ///
     /// States call it.
     public func open(_ code: ScannedCode) {
-        // TODO: Step 4 — remember it in opened.
+        // TODO: Step 5 — remember it in opened.
     }
 }

@@ -2,8 +2,8 @@ import MessagingKit
 
 /// One state of a connection's life, as an object that decides.
 ///
-/// Role: **State**. Every operation and transport event of ``ManagedConnection`` lands here,
-/// on the current state. The protocol extension refuses everything; each state overrides only
+/// Role: **State**. Every operation of ``ManagedConnection``, and every status its owned
+/// connection reports, lands here, on the current state. The protocol extension refuses everything; each state overrides only
 /// what it allows, so a state's file reads as its row of the table.
 ///
 /// - Note: Why `Sendable` structs: a state has no data of its own (the context holds it), so it
@@ -17,21 +17,22 @@ protocol ConnectionLifecycleState: Sendable {
     func connect(_ connection: ManagedConnection) throws(LifecycleError)
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
     func release(_ connection: ManagedConnection) throws(LifecycleError)
-    // Why untyped: the transport's own error passes on unchanged, and the transport is a
+    // Why untyped: the owned connection's own error passes on unchanged, and `Connection` is a
     // protocol others implement, so its errors are not a closed set.
     func send(_ event: Event, through connection: ManagedConnection) throws
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
     ) throws
+    /// Subscribes to the events named `name`, or to every event when `name` is nil.
     func onEvent(
-        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        _ name: EventName?, perform action: @escaping @Sendable (Event) -> Void,
         on connection: ManagedConnection
     ) throws(LifecycleError)
 
-    /// The transport reports that it is connected.
-    func transportDidConnect(_ connection: ManagedConnection)
-    /// The transport reports that it is disconnected.
-    func transportDidDisconnect(_ connection: ManagedConnection)
+    /// The owned connection reports that it is connected.
+    func innerDidConnect(_ connection: ManagedConnection)
+    /// The owned connection reports that it is disconnected.
+    func innerDidDisconnect(_ connection: ManagedConnection)
 }
 
 // Why defaults that refuse: a state lists what it allows; everything else is refused with an
@@ -58,33 +59,36 @@ extension ConnectionLifecycleState {
     // Why allowed by default: every state but `released` lets a screen subscribe, even before
     // the first connect, so it misses nothing once connected.
     func onEvent(
-        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        _ name: EventName?, perform action: @escaping @Sendable (Event) -> Void,
         on connection: ManagedConnection
     ) throws(LifecycleError) {
         connection.subscribe(name, action)
     }
-    // Why ignore by default: a transport event can't be refused back to the transport. A state
-    // that has no move for it (connected hearing "connected", released hearing anything) does
-    // nothing.
-    func transportDidConnect(_ connection: ManagedConnection) {}
-    func transportDidDisconnect(_ connection: ManagedConnection) {}
+    // Why ignore by default: a report can't be refused back to the socket. A state that has no
+    // move for it (connected hearing "connected", released hearing anything) does nothing.
+    func innerDidConnect(_ connection: ManagedConnection) {}
+    func innerDidDisconnect(_ connection: ManagedConnection) {}
 }
 
 /// Made, never connected yet.
 ///
-/// `connect()` starts the socket; the state changes when the transport says it connected (or
-/// that it failed).
+/// `connect()` starts the owned connection; the state changes when it reports that it
+/// connected (or that it failed).
 struct CreatedState: ConnectionLifecycleState {
     let name = ConnectionState.created
     let successors: Set<ConnectionState> = [.connected, .disconnected]
 
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
-        connection.transport.connect()
+        // Why `try?`: `Connection` lets a connection refuse, for the sake of managed ones like
+        // this. The one a lifecycle owns is the plain one underneath, which never refuses; the
+        // lifecycle is the one place that does, and its refusals were decided above. The same
+        // holds for every call on the owned connection below but `send`.
+        try? connection.inner.connect()
     }
     // Why `try?`: the table allows both moves from here; if another thread moved first, there
     // is nothing left to do, and nobody to tell.
-    func transportDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
-    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+    func innerDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
+    func innerDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
 
 /// Connected: the only state that sends.
@@ -93,31 +97,31 @@ struct ConnectedState: ConnectionLifecycleState {
     let successors: Set<ConnectionState> = [.disconnected]
 
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
-        // Why enter first: the move is the operation's promise. The transport's own
-        // "disconnected" event then finds the connection already disconnected, and does nothing.
+        // Why enter first: the move is the operation's promise. The owned connection's own
+        // "disconnected" report then finds the lifecycle already disconnected, and does nothing.
         try connection.enter(.disconnected)
-        connection.transport.disconnect()
+        try? connection.inner.disconnect()
     }
     func send(_ event: Event, through connection: ManagedConnection) throws {
-        // Why no catch: if the socket dropped since this state was read, the transport says so
-        // in its own words, and the caller hears them unchanged.
-        try connection.transport.send(event)
+        // Why no catch: if the socket dropped since this state was read, the owned connection
+        // says so in its own words, and the caller hears them unchanged.
+        try connection.inner.send(event)
     }
     func request(
         _ event: Event, onReply: @escaping @Sendable (Event) -> Void, through connection: ManagedConnection
     ) throws {
-        // Why wait before sending: a server may answer before `send` returns (the transport
+        // Why wait before sending: a server may answer before `send` returns (the connection
         // calls back synchronously); a request that started waiting afterwards would miss it.
         let waiting = connection.awaitReply(to: event.name, onReply)
         do {
-            try connection.transport.send(event)
+            try connection.inner.send(event)
         } catch {
             // Nothing went out, so nothing will answer: stop waiting, and pass the error on.
             connection.stopAwaiting(waiting)
             throw error
         }
     }
-    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+    func innerDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
 
 /// Not connected, by choice or because the network dropped.
@@ -127,18 +131,19 @@ struct DisconnectedState: ConnectionLifecycleState {
 
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.reconnecting)
-        connection.transport.connect()
+        try? connection.inner.connect()
     }
     func release(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.released)
-        // Why close a socket that should be closed already: the library may be retrying on its
-        // own. A released connection leaves nothing running behind it.
-        connection.transport.disconnect()
+        // Why release the owned connection, not only close it: this one is given back for
+        // good, so the socket is too. It closes even if the library was retrying on its own,
+        // and it forgets this lifecycle's handlers: nothing runs behind a released connection.
+        try? connection.inner.release()
     }
     /// The socket came back (the network returned, or the library retried on its own): the
     /// connection passes through `reconnecting`, because the table has no direct move to
     /// `connected`.
-    func transportDidConnect(_ connection: ManagedConnection) {
+    func innerDidConnect(_ connection: ManagedConnection) {
         try? connection.enter(.reconnecting)
         try? connection.enter(.connected)
     }
@@ -151,21 +156,21 @@ struct ReconnectingState: ConnectionLifecycleState {
 
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.disconnected)
-        connection.transport.disconnect()
+        try? connection.inner.disconnect()
     }
-    func transportDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
-    func transportDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
+    func innerDidConnect(_ connection: ManagedConnection) { try? connection.enter(.connected) }
+    func innerDidDisconnect(_ connection: ManagedConnection) { try? connection.enter(.disconnected) }
 }
 
 /// Given back for good: the end of the table.
 ///
-/// Every operation is refused, even `onEvent`, and the transport is ignored.
+/// Every operation is refused, even `onEvent`, and the owned connection's reports are ignored.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []
 
     func onEvent(
-        _ name: EventName, perform action: @escaping @Sendable (Event) -> Void,
+        _ name: EventName?, perform action: @escaping @Sendable (Event) -> Void,
         on connection: ManagedConnection
     ) throws(LifecycleError) {
         throw .operationRefused(.onEvent, in: self.name)

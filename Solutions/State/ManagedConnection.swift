@@ -4,33 +4,53 @@ import Synchronization
 
 /// A connection that knows where it is in its life and refuses what that state forbids.
 ///
+/// It owns one ``Connection`` (the socket, as a factory makes it) and is one: a pool, a keeper
+/// or an outbox may hold it as `any Connection`, and its refusals reach them as
+/// ``LifecycleError``.
+///
 /// Roles:
 /// - **Context**: this class. It holds the current state object and hands it every operation
-///   (``connect()``, ``send(_:)``, …) and every transport event (connected, disconnected). It
-///   never asks which state it is in to decide what to do.
+///   (``connect()``, ``send(_:)``, …) and every status the owned connection reports. It never
+///   asks which state it is in to decide what to do.
 /// - **State**: `ConnectionLifecycleState`, one object per state (see `LifecycleStates.swift`).
 /// - **Finite-state machine**: the `successors` of each state, the table of allowed moves.
 ///   ``allows(from:to:)`` reads it; `enter(_:)` checks it on every move.
+/// - Beside the pattern, the shape of a **Decorator**: a ``Connection`` that wraps a
+///   ``Connection``, adds a lifecycle to it, and passes the rest through.
 ///
-/// It is a `LifecycleConnection` (MessagingKit), so a connection keeper, which knows only that
-/// role, can look after it.
-///
-/// - Note: Why a `final class` with a `Mutex`, not an actor: the transport reports its events
-///   synchronously, from whatever thread it runs on, and the tests need the state to have
-///   changed when `accept()` returns. An actor would need a `Task` per event and lose that order.
-///   The lock is held only to read or change the data; transport calls, observers, subscriptions
-///   and replies run outside it, because each may call straight back in.
-public final class ManagedConnection: Sendable {
-    /// The socket library, which the states drive.
-    let transport: any Transport
+/// - Note: Why a `final class` with a `Mutex`, not an actor: the owned connection reports its
+///   statuses synchronously, from whatever thread it runs on, and the tests need the state to
+///   have changed when `accept()` returns. An actor would need a `Task` per report and lose that
+///   order. The lock is held only to read or change the data; the owned connection, observers,
+///   handlers, subscriptions and replies are called outside it, because each may call straight
+///   back in.
+public final class ManagedConnection: Connection {
+    /// Identifies this connection for its whole life: its own, not the owned connection's.
+    ///
+    /// Why its own: `Connection` promises that no two connections share an id, and the owned
+    /// one is a connection too, which refuses nothing. Whoever finds a connection by id (a
+    /// pool removing what its keeper released) must find the one that keeps the lifecycle.
+    public let id = UUID()
+
+    /// The connection it owns, which the states drive.
+    ///
+    /// Why not public: a caller that reached past the lifecycle could send while it refuses.
+    let inner: any Connection
 
     private let machine = Mutex(Machine())
 
     private struct Machine {
         var state: any ConnectionLifecycleState = CreatedState()
         var observers: [UUID: @Sendable (ConnectionStateChange) -> Void] = [:]
-        var subscriptions: [EventName: [@Sendable (Event) -> Void]] = [:]
+        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
+        var subscriptions: [Subscription] = []
         var pendingReplies: [EventName: [PendingReply]] = [:]
+    }
+
+    /// A handler for the events of one name, or of every name when `name` is nil.
+    private struct Subscription {
+        let name: EventName?
+        let action: @Sendable (Event) -> Void
     }
 
     /// A request waiting for its reply; the id lets a failed send take it back.
@@ -40,13 +60,16 @@ public final class ManagedConnection: Sendable {
         let onReply: @Sendable (Event) -> Void
     }
 
-    /// Creates a connection in the `created` state over `transport`, and listens to it.
-    public init(transport: any Transport) {
-        self.transport = transport
-        // Why `weak`: the transport keeps its handlers for as long as it lives, and has no way
-        // to remove one. A strong capture would keep this connection alive as long as its socket.
-        transport.onStatusChange { [weak self] status in self?.transportDidChange(to: status) }
-        transport.onEvent { [weak self] event in self?.receive(event) }
+    /// Creates a connection in the `created` state that owns `connection`, and listens to it.
+    ///
+    /// Hand it a connection nobody has connected yet, as a factory makes it, and let nobody
+    /// else drive it: from now on, its life is this one's.
+    public init(connection: any Connection) {
+        self.inner = connection
+        // Why `weak`: the owned connection keeps its handlers until it is released. A strong
+        // capture would make a cycle, and neither would ever go.
+        connection.onStatusChange { [weak self] status in self?.innerDidChange(to: status) }
+        connection.onEvent { [weak self] event in self?.receive(event) }
     }
 
     // MARK: The machine
@@ -69,7 +92,8 @@ public final class ManagedConnection: Sendable {
     /// observer.
     ///
     /// Why not public: only the states move the connection, each in answer to an operation or a
-    /// transport event. A public `enter(.connected)` would let any caller skip the transport.
+    /// report of the owned connection. A public `enter(.connected)` would let any caller skip the
+    /// socket.
     ///
     /// - Throws: ``LifecycleError/transitionRefused(from:to:)`` when the table has no such move;
     ///   the state stays as it was, and no observer hears anything.
@@ -83,10 +107,11 @@ public final class ManagedConnection: Sendable {
             machine.state = Self.state(named: next)
             if machine.state.successors.isEmpty {
                 // Why forget them at the end of the table: nothing can follow it, so no event
-                // will reach them again, and what the closures capture (often a screen) can go.
-                // A waiting request is not called: it has no reply to give; its owner learns
-                // of the release from `observe`.
-                machine.subscriptions = [:]
+                // or status will reach them again, and what the closures capture (often a
+                // screen) can go. A waiting request is not called: it has no reply to give; its
+                // owner learns of the release from `observe`.
+                machine.subscriptions = []
+                machine.statusHandlers = []
                 machine.pendingReplies = [:]
             }
             return (ConnectionStateChange(from: from, to: next), Array(machine.observers.values))
@@ -119,9 +144,35 @@ public final class ManagedConnection: Sendable {
         }
     }
 
+    // MARK: Connection: what the owned connection answers
+
+    /// The server the owned connection talks to.
+    public var url: URL { inner.url }
+
+    /// The owned connection's status: the socket's, where ``state`` is the lifecycle's.
+    ///
+    /// The two agree once each report has been handled, because the states move on the very
+    /// statuses this returns.
+    public var status: TransportStatus { inner.status }
+
+    /// Calls `handler` with every status the owned connection reports from now on, after the
+    /// lifecycle has moved on it, until released.
+    ///
+    /// Like ``observe(_:)``, it is not an operation the table refuses: it only listens.
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        machine.withLock { machine in
+            // Why ask the table under the lock: `enter(_:)` forgets the handlers under the same
+            // lock, so none slips in after the release and stays forever.
+            if !machine.state.successors.isEmpty { machine.statusHandlers.append(handler) }
+        }
+    }
+
     // MARK: Operations: each one asks the current state
 
     /// Starts connecting (from `created`), or reconnecting (from `disconnected`).
+    ///
+    /// Typed, though ``Connection/connect()`` is not: it only ever refuses, and a typed witness
+    /// satisfies an untyped requirement.
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func connect() throws(LifecycleError) { try current.connect(self) }
@@ -131,23 +182,23 @@ public final class ManagedConnection: Sendable {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func disconnect() throws(LifecycleError) { try current.disconnect(self) }
 
-    /// Gives the connection back for good (from `disconnected`): closes the transport and
-    /// forgets every subscription and waiting request, without calling them.
+    /// Gives the connection back for good (from `disconnected`): releases the owned connection,
+    /// and forgets every handler, subscription and waiting request, without calling them.
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func release() throws(LifecycleError) { try current.release(self) }
 
     /// Sends `event` to the server (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
-    ///   transport's own error, unchanged, when it fails the send.
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
+    ///   connection's own error, unchanged, when it fails the send.
     public func send(_ event: Event) throws { try current.send(event, through: self) }
 
     /// Sends `event` and calls `onReply` once, with the next event of the same name the server
     /// sends (while `connected`).
     ///
-    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the
-    ///   transport's own error, unchanged, when it fails the send (and then nothing waits).
+    /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
+    ///   connection's own error, unchanged, when it fails the send (and then nothing waits).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         try current.request(event, onReply: onReply, through: self)
     }
@@ -162,11 +213,27 @@ public final class ManagedConnection: Sendable {
         try current.onEvent(name, perform: action, on: self)
     }
 
+    /// Calls `handler` with every event the server sends, whatever its name (in every state but
+    /// `released`).
+    ///
+    /// Once released it does nothing, as a plain connection does: ``Connection``'s requirement
+    /// can't throw, so the refusal has nowhere to go.
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+        try? current.onEvent(nil, perform: handler, on: self)
+    }
+
     // MARK: What the states call
 
-    /// Remembers a subscription.
-    func subscribe(_ name: EventName, _ action: @escaping @Sendable (Event) -> Void) {
-        machine.withLock { $0.subscriptions[name, default: []].append(action) }
+    /// Remembers a subscription to the events named `name`, or to every event when `name` is
+    /// nil; forgets it at once when the connection has just been released.
+    func subscribe(_ name: EventName?, _ action: @escaping @Sendable (Event) -> Void) {
+        machine.withLock { machine in
+            // Why ask again under the lock: the state that allowed it may have been released
+            // since, and the release has forgotten every subscription already.
+            if !machine.state.successors.isEmpty {
+                machine.subscriptions.append(Subscription(name: name, action: action))
+            }
+        }
     }
 
     /// Remembers who waits for the reply to a request named `name`.
@@ -181,28 +248,30 @@ public final class ManagedConnection: Sendable {
         machine.withLock { $0.pendingReplies[waiting.name]?.removeAll { $0.id == waiting.id } }
     }
 
-    // MARK: Transport events: each one goes to the current state
+    // MARK: The owned connection's reports: each one goes to the current state
 
-    private func transportDidChange(to status: TransportStatus) {
-        // Why a switch is fine here: it is on the *transport's* status, to name the event. What
-        // the event means is the current state's decision.
+    private func innerDidChange(to status: TransportStatus) {
+        // Why a switch is fine here: it is on the *socket's* status, to name the report. What
+        // the report means is the current state's decision.
         switch status {
-        case .connected: current.transportDidConnect(self)
-        case .disconnected: current.transportDidDisconnect(self)
+        case .connected: current.innerDidConnect(self)
+        case .disconnected: current.innerDidDisconnect(self)
         case .idle, .connecting: break
         }
+        // Why after the state: a handler that reads `state` sees where this status took it.
+        for handler in machine.withLock({ $0.statusHandlers }) { handler(status) }
     }
 
     private func receive(_ event: Event) {
         let (actions, reply) = machine.withLock { machine in
-            let actions = machine.subscriptions[event.name] ?? []
+            let actions = machine.subscriptions.filter { $0.name == nil || $0.name == event.name }
             var reply: PendingReply?
             if var waiting = machine.pendingReplies[event.name], !waiting.isEmpty {
                 // First in, first answered: each reply answers one request, once.
                 reply = waiting.removeFirst()
                 machine.pendingReplies[event.name] = waiting.isEmpty ? nil : waiting
             }
-            return (actions, reply)
+            return (actions.map(\.action), reply)
         }
         for action in actions { action(event) }
         reply?.onReply(event)

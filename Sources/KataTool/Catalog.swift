@@ -36,7 +36,10 @@ enum Catalog {
         Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
         Kata(
             "State",
-            ["Step1TransitionTable", "Step2TransportAndObservers", "Step3Operations", "Step4ScanViewModel"]),
+            [
+                "Step1TransitionTable", "Step2OwnedConnectionAndObservers", "Step3Operations",
+                "Step4ItIsAConnection", "Step5ScanViewModel",
+            ]),
         Kata(
             "Command",
             ["Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup"]),

@@ -1,19 +1,24 @@
+import Foundation
 import MessagingKit
 import State
 import Synchronization
 import Testing
 
-/// A managed connection over an in-memory transport the test drives by hand.
+/// A managed connection that owns a socket connection over an in-memory transport, which the
+/// test drives by hand: the transport is the server, the network, and the library acting on its
+/// own.
 struct Harness {
     let transport: InMemoryTransport
+    let socket: SocketConnection
     let connection: ManagedConnection
 
     init() throws {
         transport = InMemoryTransport(url: try chatURL())
-        connection = ManagedConnection(transport: transport)
+        socket = SocketConnection(transport: transport)
+        connection = ManagedConnection(connection: socket)
     }
 
-    /// A connection brought into `state` the way an app would: operations and the transport.
+    /// A connection brought into `state` the way an app would: operations and the server.
     static func lived(_ state: ConnectionState) throws -> Harness {
         let harness = try Harness()
         let connection = harness.connection
@@ -28,7 +33,7 @@ struct Harness {
         if state == .reconnecting { try connection.connect() }
         if state == .released { try connection.release() }
         try #require(
-            connection.state == state, "The operations and the transport bring the connection to \(state)")
+            connection.state == state, "The operations and the server bring the connection to \(state)")
         return harness
     }
 }
@@ -58,31 +63,63 @@ let everyMove = ConnectionState.allCases.flatMap { from in
     ConnectionState.allCases.map { ConnectionStateChange(from: from, to: $0) }
 }
 
-/// A transport whose `send` the test scripts: it wraps an in-memory transport and hands each
-/// send to `onSend`, which may throw, drop the network, or answer at once.
+/// A connection whose `send` the test scripts: a socket connection over an in-memory transport
+/// for everything else, whose `send` goes to `onSend`, which may throw, drop the network, or
+/// answer at once.
 ///
-/// Everything else goes straight to the in-memory transport, so the test still plays the server
-/// with `accept()`, `drop()` and `deliver(_:)` on ``inner``.
-final class ScriptedTransport: Transport {
-    let inner: InMemoryTransport
+/// The test still plays the server with `accept()`, `drop()` and `deliver(_:)` on
+/// ``transport``, and `onSend` sends for real with `transport.send(_:)`.
+final class ScriptedConnection: Connection {
+    let transport: InMemoryTransport
+    private let socket: SocketConnection
     private let onSend: @Sendable (Event, InMemoryTransport) throws -> Void
 
     init(onSend: @escaping @Sendable (Event, InMemoryTransport) throws -> Void) throws {
-        inner = InMemoryTransport(url: try chatURL())
+        transport = InMemoryTransport(url: try chatURL())
+        socket = SocketConnection(transport: transport)
         self.onSend = onSend
     }
 
-    var url: ServerURL { inner.url }
-    var status: TransportStatus { inner.status }
-    func connect() { inner.connect() }
-    func disconnect() { inner.disconnect() }
-    func send(_ event: Event) throws { try onSend(event, inner) }
+    let id = UUID()
+    var url: URL { socket.url }
+    var status: TransportStatus { socket.status }
+    func connect() { socket.connect() }
+    func disconnect() { socket.disconnect() }
+    func release() { socket.release() }
+    func send(_ event: Event) throws { try onSend(event, transport) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { socket.onEvent(handler) }
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        inner.onStatusChange(handler)
+        socket.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
 }
 
 /// An error of the test's own, which no connection could make up: it proves an error passed
 /// through unchanged.
 struct SocketClosedByTest: Error, Equatable {}
+
+/// A connection from a faulty library: `release()` only closes the socket, and it goes on
+/// reporting statuses and events afterwards.
+///
+/// The test drives the server and the library on ``transport``, and so checks that a released
+/// lifecycle forgets and ignores by itself, not because its socket fell silent.
+final class LeakyConnection: Connection {
+    let transport: InMemoryTransport
+    private let socket: SocketConnection
+
+    init() throws {
+        transport = InMemoryTransport(url: try chatURL())
+        socket = SocketConnection(transport: transport)
+    }
+
+    let id = UUID()
+    var url: URL { socket.url }
+    var status: TransportStatus { socket.status }
+    func connect() { socket.connect() }
+    func disconnect() { socket.disconnect() }
+    func release() { socket.disconnect() }
+    func send(_ event: Event) throws { try socket.send(event) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { socket.onEvent(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        socket.onStatusChange(handler)
+    }
+}

@@ -69,32 +69,33 @@ struct Step3Operations {
             #expect(changes.all.isEmpty, "A refused operation tells no observer (step 3)")
             #expect(
                 transport.status == status && transport.sentEvents == sent,
-                "A refused operation leaves the transport alone (step 3)")
+                "A refused operation leaves the connection it owns alone (step 3)")
         }
     }
 
-    @Test("The operations reach the transport: connecting, sending, closing")
-    func operationsDriveTheTransport() throws {
+    @Test("The operations reach the connection it owns: connecting, sending, closing")
+    func operationsDriveTheOwnedConnection() throws {
         let harness = try Harness()
         let connection = harness.connection
         let transport = harness.transport
         try connection.connect()
-        #expect(transport.status == .connecting, "connect() in created starts the transport (step 3)")
-        #expect(connection.state == .created, "…and the state waits for the transport (step 3)")
+        #expect(transport.status == .connecting, "connect() in created connects the socket (step 3)")
+        #expect(connection.state == .created, "…and the state waits for the socket to report (step 3)")
         try transport.accept()
-        try #require(connection.state == .connected, "The transport connected (step 2)")
+        try #require(connection.state == .connected, "The socket connected (step 2)")
         let hello = Message(room: "general", text: "hello").event
         try connection.send(hello)
-        #expect(transport.sentEvents == [hello], "send(_:) sends through the transport (step 3)")
+        #expect(transport.sentEvents == [hello], "send(_:) sends through the connection it owns (step 3)")
         try connection.disconnect()
-        #expect(transport.status == .disconnected, "disconnect() closes the transport (step 3)")
+        #expect(transport.status == .disconnected, "disconnect() closes the connection it owns (step 3)")
         try connection.connect()
         #expect(
-            transport.status == .connecting, "connect() in disconnected starts the transport again (step 3)")
+            transport.status == .connecting, "connect() in disconnected connects the socket again (step 3)")
         #expect(connection.state == .reconnecting, "…and the connection is reconnecting (step 3)")
         try connection.disconnect()
         #expect(
-            transport.status == .disconnected, "disconnect() in reconnecting closes the transport (step 3)")
+            transport.status == .disconnected,
+            "disconnect() in reconnecting closes the connection it owns (step 3)")
         #expect(connection.state == .disconnected, "…and the connection is disconnected (step 3)")
     }
 
@@ -107,7 +108,8 @@ struct Step3Operations {
         let replies = Recorder<Event>()
         try harness.connection.request(question, onReply: replies.record)
         #expect(
-            harness.transport.sentEvents == [question], "A request is sent through the transport (step 3)")
+            harness.transport.sentEvents == [question],
+            "A request is sent through the connection it owns (step 3)")
         try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
         try harness.transport.deliver(answer)
         try harness.transport.deliver(later)
@@ -118,13 +120,13 @@ struct Step3Operations {
     @Test("A server that answers before the send returns: the request still gets its reply")
     func immediateAnswer() throws {
         let answer = try Event("price", payload: ["eur": "9.90"])
-        let transport = try ScriptedTransport { event, inner in
-            try inner.send(event)
-            try inner.deliver(answer)
+        let owned = try ScriptedConnection { event, transport in
+            try transport.send(event)
+            try transport.deliver(answer)
         }
-        let connection = ManagedConnection(transport: transport)
+        let connection = ManagedConnection(connection: owned)
         try connection.connect()
-        try transport.inner.accept()
+        try owned.transport.accept()
         let replies = Recorder<Event>()
         try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
         #expect(
@@ -145,53 +147,55 @@ struct Step3Operations {
         #expect(heard.all == [message], "A subscription hears its own event name only (step 3)")
     }
 
-    @Test("The transport's error comes through send and request unchanged, and then nothing waits")
-    func transportErrorPassesThrough() throws {
-        let transport = try ScriptedTransport { _, _ in throw SocketClosedByTest() }
-        let connection = ManagedConnection(transport: transport)
+    @Test("The owned connection's error comes through send and request unchanged, and then nothing waits")
+    func ownedConnectionErrorPassesThrough() throws {
+        let owned = try ScriptedConnection { _, _ in throw SocketClosedByTest() }
+        let connection = ManagedConnection(connection: owned)
         try connection.connect()
-        try transport.inner.accept()
+        try owned.transport.accept()
         let question = try Event("price", payload: ["sku": "42"])
         #expect(
             throws: SocketClosedByTest(),
-            "send(_:) passes the transport's own error on, unchanged (step 3)"
+            "send(_:) passes the owned connection's own error on, unchanged (step 3)"
         ) {
             try connection.send(question)
         }
         let replies = Recorder<Event>()
         #expect(
             throws: SocketClosedByTest(),
-            "request(_:onReply:) passes the transport's own error on, unchanged (step 3)"
+            "request(_:onReply:) passes the owned connection's own error on, unchanged (step 3)"
         ) {
             try connection.request(question, onReply: replies.record)
         }
-        try transport.inner.deliver(try Event("price", payload: ["eur": "9.90"]))
+        try owned.transport.deliver(try Event("price", payload: ["eur": "9.90"]))
         #expect(replies.all.isEmpty, "A request whose send failed waits for no reply (step 3)")
-        #expect(connection.state == .connected, "The transport's error is not a move (step 3)")
+        #expect(connection.state == .connected, "The owned connection's error is not a move (step 3)")
     }
 
-    @Test("The network drops between the state's check and the send: the transport's error, unchanged")
+    @Test("The network drops between the state's check and the send: the owned connection's error, unchanged")
     func dropDuringSend() throws {
-        // Forces the race: the connection is connected when it checks, and the socket drops
-        // inside `send`. The drop also calls back into the connection from inside its own send:
-        // a connection that holds its lock while calling the transport stops the run here.
-        let transport = try ScriptedTransport { event, inner in
-            if inner.status == .connected { try inner.drop() }
-            try inner.send(event)
+        // Forces the race: the lifecycle is connected when it checks, and the socket drops
+        // inside `send`. The drop also calls back into the lifecycle from inside its own send:
+        // a lifecycle that holds its lock while calling the owned connection stops the run here.
+        let owned = try ScriptedConnection { event, transport in
+            if transport.status == .connected { try transport.drop() }
+            try transport.send(event)
         }
-        let connection = ManagedConnection(transport: transport)
+        let connection = ManagedConnection(connection: owned)
         try connection.connect()
-        try transport.inner.accept()
+        try owned.transport.accept()
         #expect(
             throws: TransportError.notConnected(.disconnected),
-            "The transport's error reaches the caller as the transport said it (step 3)"
+            "The owned connection's error reaches the caller as the socket said it (step 3)"
         ) {
             try connection.send(Message(room: "general", text: "hello").event)
         }
         #expect(connection.state == .disconnected, "The drop moved the connection meanwhile (step 2)")
     }
 
-    @Test("release() closes the transport and forgets subscriptions and waiting requests, without a call")
+    @Test(
+        "release() releases the connection it owns and forgets subscriptions and waiting requests, without a call"
+    )
     func releaseForgetsEverything() throws {
         let harness = try Harness.lived(.connected)
         let connection = harness.connection
@@ -208,12 +212,16 @@ struct Step3Operations {
         #expect(connection.state == .released, "release() in disconnected: released (step 3)")
         #expect(
             transport.status == .disconnected,
-            "release() closes the transport, even while the library was retrying (step 3)")
+            "release() closes the socket, even while the library was retrying (step 3)")
+        harness.socket.connect()
+        #expect(
+            transport.status == .disconnected,
+            "release() releases the connection it owns, for good: it never opens again (step 3)")
 
         transport.connect()
         try transport.accept()
         try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(connection.state == .released, "A released connection ignores the transport (step 3)")
+        #expect(connection.state == .released, "A released connection ignores the socket (step 3)")
         #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (step 3)")
         #expect(
             replies.all.isEmpty,
@@ -233,7 +241,7 @@ struct Step3Operations {
         }
         try harness.transport.drop()
         #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (step 3)")
-        #expect(harness.transport.status == .connecting, "…and started the transport (step 3)")
+        #expect(harness.transport.status == .connecting, "…and connected the socket (step 3)")
         try harness.transport.accept()
         #expect(
             heard.all == [
@@ -268,8 +276,8 @@ struct Step3Operations {
             Issue.record(
                 """
                 Seed \(seed), shortened to: \(shortest.map(\.description).joined(separator: ", ")). \
-                \(try disagreement(living: shortest) ?? ""). Every operation and transport event \
-                follows the tables of steps 2 and 3 (step 3)
+                \(try disagreement(living: shortest) ?? ""). Every operation and every status of the socket \
+                follow the tables of steps 2 and 3 (step 3)
                 """)
             return
         }

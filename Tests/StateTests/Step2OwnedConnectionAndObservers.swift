@@ -2,13 +2,14 @@ import MessagingKit
 import State
 import Testing
 
-// The test plays both the server and the socket library here: it calls the transport's
-// `connect()` and `disconnect()` itself, so this step needs none of step 3's operations.
+// The test plays the server, the network and the socket library here: it calls the transport's
+// `connect()` and `disconnect()` itself, under the socket connection the managed one owns, so
+// this step needs none of step 3's operations.
 
-@Suite("State · Step 2 — The transport drives it; observers hear every change", .tags(.messaging))
-struct Step2TransportAndObservers {
-    @Test("The transport's events move the connection, through the table")
-    func transportDrivesTheMachine() throws {
+@Suite("State · Step 2 — The connection it owns drives it; observers hear every change", .tags(.messaging))
+struct Step2OwnedConnectionAndObservers {
+    @Test("The owned connection's statuses move the lifecycle, through the table")
+    func ownedConnectionDrivesTheMachine() throws {
         let harness = try Harness()
         let connection = harness.connection
         let transport = harness.transport
@@ -16,13 +17,33 @@ struct Step2TransportAndObservers {
         transport.connect()
         #expect(connection.state == .created, "Connecting is not connected: still created (step 2)")
         try transport.accept()
-        #expect(connection.state == .connected, "The transport connected: connected (step 2)")
+        #expect(connection.state == .connected, "The socket connected: connected (step 2)")
         try transport.drop()
         #expect(connection.state == .disconnected, "The network dropped: disconnected (step 2)")
         try transport.restore()
         #expect(connection.state == .connected, "The network came back: connected again (step 2)")
         transport.disconnect()
         #expect(connection.state == .disconnected, "The library closed the socket: disconnected (step 2)")
+    }
+
+    @Test("It listens to whatever Connection it owns: one with no server, which connects at once")
+    func anyOwnedConnection() throws {
+        let recording = RecordingConnection(url: try chatURL().url)
+        let connection = ManagedConnection(connection: recording)
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe(changes.record)
+        recording.connect()
+        #expect(connection.state == .connected, "The owned connection connected: connected (step 2)")
+        recording.disconnect()
+        #expect(
+            connection.state == .disconnected, "The owned connection disconnected: disconnected (step 2)")
+        #expect(
+            changes.all == [
+                ConnectionStateChange(from: .created, to: .connected),
+                ConnectionStateChange(from: .connected, to: .disconnected),
+            ],
+            "Only the Connection protocol is needed to drive the lifecycle, whatever class is behind it (step 2)"
+        )
     }
 
     @Test("A first attempt that fails leaves the connection disconnected; a retry connects it")
@@ -34,7 +55,7 @@ struct Step2TransportAndObservers {
         harness.transport.disconnect()
         #expect(
             harness.connection.state == .disconnected,
-            "The transport disconnected before it ever connected: created → disconnected (step 2)")
+            "The socket disconnected before it ever connected: created → disconnected (step 2)")
         harness.transport.connect()
         try harness.transport.accept()
         #expect(harness.connection.state == .connected, "The library retried and connected (step 2)")
@@ -44,7 +65,7 @@ struct Step2TransportAndObservers {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "From disconnected, the transport's connected passes through reconnecting: no shortcut (step 2)")
+            "From disconnected, the socket's connected passes through reconnecting: no shortcut (step 2)")
     }
 
     @Test("Observers hear every change exactly once, in order")

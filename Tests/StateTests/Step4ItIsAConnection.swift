@@ -1,0 +1,186 @@
+import MessagingKit
+import State
+import Testing
+
+/// Connects, sends `event`, and releases, knowing only `Connection`.
+///
+/// Code like a pool's, a keeper's or an outbox's. It stops at the first error and throws it as
+/// it came.
+private func connectSendRelease(_ connection: any Connection, _ event: Event) throws {
+    try connection.connect()
+    try connection.send(event)
+    try connection.release()
+}
+
+/// Closes and gives back, knowing only `Connection`, as a keeper does with an unused one.
+private func giveBack(_ connection: any Connection) throws {
+    try connection.disconnect()
+    try connection.release()
+}
+
+@Suite("State · Step 4 — It is a Connection, and owns one", .tags(.messaging))
+struct Step4ItIsAConnection {
+    @Test("Held as any Connection, it keeps its lifecycle, and refuses with LifecycleError")
+    func heldAsAnyConnection() throws {
+        let hello = Message(room: "general", text: "hello").event
+        let plain = RecordingConnection(url: try chatURL().url)
+        try connectSendRelease(plain, hello)
+        #expect(
+            plain.sentEvents == [hello],
+            "The code below knows only Connection: a plain one is connected, sent to and released (step 4)")
+
+        // A connection with no server connects at once, so the code below needs no server.
+        let owned = RecordingConnection(url: try chatURL().url)
+        let managed = ManagedConnection(connection: owned)
+        let held: any Connection = managed
+        #expect(
+            throws: LifecycleError.operationRefused(.send, in: .created),
+            "Held as any Connection, a send before connecting is refused by the lifecycle (step 4)"
+        ) {
+            try held.send(hello)
+        }
+        #expect(
+            throws: LifecycleError.operationRefused(.release, in: .connected),
+            "A managed connection refuses to release while connected, even through any Connection (step 4)"
+        ) {
+            try connectSendRelease(held, hello)
+        }
+        #expect(owned.sentEvents == [hello], "It connected and sent through the connection it owns (step 4)")
+        #expect(
+            managed.state == .connected && held.status == .connected,
+            "The refused release left it connected (step 4)")
+
+        try giveBack(held)
+        #expect(managed.state == .released, "Disconnected, then released: released (step 4)")
+        owned.connect()
+        #expect(
+            owned.status == .disconnected,
+            "Releasing it released the connection it owns: that one never opens again (step 4)")
+        #expect(
+            throws: LifecycleError.operationRefused(.connect, in: .released),
+            "Held as any Connection, a released one refuses to connect again (step 4)"
+        ) {
+            try connectSendRelease(held, hello)
+        }
+    }
+
+    @Test("Its own id for its whole life, and the url of the connection it owns")
+    func identity() throws {
+        let harness = try Harness()
+        let other = try Harness()
+        let connection = harness.connection
+        #expect(connection.id == connection.id, "The id stays the same for its whole life (step 4)")
+        #expect(
+            connection.id != harness.socket.id,
+            "Its id is its own, not the owned connection's: no two connections share one (step 4)")
+        #expect(connection.id != other.connection.id, "Two managed connections have two ids (step 4)")
+        #expect(connection.url == harness.socket.url, "Its url is the owned connection's (step 4)")
+    }
+
+    @Test("status is the owned connection's; a status handler hears each one after the lifecycle moved")
+    func statusFollowsTheSocket() throws {
+        let harness = try Harness()
+        let connection = harness.connection
+        let heard = Recorder<String>()
+        // The handler reads the connection from inside its callback.
+        connection.onStatusChange { [weak connection] status in
+            guard let connection else { return }
+            heard.record("\(status), \(connection.status), \(connection.state)")
+        }
+        #expect(connection.status == .idle, "A new one's status is its socket's: idle (step 4)")
+        try connection.connect()
+        #expect(connection.status == .connecting, "connect(): the socket is connecting (step 4)")
+        try harness.transport.accept()
+        #expect(connection.status == .connected, "The socket connected (step 4)")
+        try harness.transport.drop()
+        try harness.transport.restore()
+        try connection.disconnect()
+        #expect(connection.status == .disconnected, "disconnect() closed the socket (step 4)")
+        #expect(
+            heard.all == [
+                "connecting, connecting, created",
+                "connected, connected, connected",
+                "disconnected, disconnected, disconnected",
+                "connected, connected, connected",
+                "disconnected, disconnected, disconnected",
+            ],
+            "A status handler hears every status of the socket once, in order, with the lifecycle already moved (step 4)"
+        )
+    }
+
+    @Test("A status handler may call an operation from inside its callback")
+    func statusHandlerCallsAnOperation() throws {
+        let harness = try Harness.lived(.connected)
+        let heard = Recorder<TransportStatus>()
+        // Reconnect at once whenever the socket drops, through the Connection protocol only.
+        let held: any Connection = harness.connection
+        held.onStatusChange { [weak held] status in
+            heard.record(status)
+            if status == .disconnected { try? held?.connect() }
+        }
+        try harness.transport.drop()
+        #expect(harness.connection.state == .reconnecting, "The handler's connect() ran (step 4)")
+        try harness.transport.accept()
+        #expect(harness.connection.state == .connected, "…and the socket connected again (step 4)")
+        #expect(
+            heard.all == [.disconnected, .connecting, .connected],
+            "The handler heard the drop, the reconnect it caused, and the connect (step 4)")
+    }
+
+    @Test("onEvent(_:) hears every event, whatever its name, beside the named subscriptions")
+    func everyEvent() throws {
+        let harness = try Harness()
+        let connection = harness.connection
+        let everything = Recorder<Event>()
+        let messages = Recorder<Event>()
+        let ping = try Event("ping")
+        let pong = try Event("pong")
+        let message = Message(room: "general", text: "hi").event
+        // Subscribed before connecting; the handler answers a ping from inside its callback.
+        connection.onEvent { [weak connection] event in
+            everything.record(event)
+            if event == ping { try? connection?.send(pong) }
+        }
+        try connection.onEvent(message.name, perform: messages.record)
+        try connection.connect()
+        try harness.transport.accept()
+        try harness.transport.deliver(ping)
+        try harness.transport.deliver(message)
+        #expect(everything.all == [ping, message], "onEvent(_:) hears every event, in order (step 4)")
+        #expect(messages.all == [message], "A named subscription still hears only its name (step 4)")
+        #expect(
+            harness.transport.sentEvents == [pong], "A handler may send from inside its callback (step 4)")
+    }
+
+    @Test("A released one forgets its status and event handlers, and takes no new ones")
+    func releaseForgetsHandlers() throws {
+        // The owned connection here keeps reporting after its release, as a faulty library
+        // may: whatever the released one hears, it must hear nothing.
+        let leaky = try LeakyConnection()
+        let connection = ManagedConnection(connection: leaky)
+        let statuses = Recorder<TransportStatus>()
+        let events = Recorder<Event>()
+        connection.onStatusChange(statuses.record)
+        connection.onEvent(events.record)
+        let hello = Message(room: "general", text: "hello").event
+        try connection.connect()
+        try leaky.transport.accept()
+        try leaky.transport.deliver(hello)
+        try connection.disconnect()
+        try #require(
+            statuses.all == [.connecting, .connected, .disconnected] && events.all == [hello],
+            "Before the release, the handlers hear the socket (step 4)")
+
+        try connection.release()
+        let late = Recorder<String>()
+        connection.onStatusChange { late.record("status \($0)") }
+        connection.onEvent { late.record("event \($0.name)") }
+        leaky.transport.connect()
+        try leaky.transport.accept()
+        try leaky.transport.deliver(hello)
+        #expect(statuses.all.count == 3, "A released connection forgot its status handlers (step 4)")
+        #expect(events.all == [hello], "A released connection forgot its event handlers (step 4)")
+        #expect(late.all.isEmpty, "A released connection keeps no handler given after the release (step 4)")
+        #expect(connection.state == .released, "A released connection ignores the owned connection (step 4)")
+    }
+}
