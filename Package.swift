@@ -44,6 +44,14 @@ let package = Package(
         // escape-hatch scan. A plain library beside the tests, so no kata imports another.
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
+        // The messaging story, end to end, from the reference solutions: it skips itself in kata
+        // mode (kata verify expects it to), so it checks the references, not a learner.
+        .testTarget(
+            name: "StoryTests",
+            dependencies: [
+                "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
+                "ChainOfResponsibility",
+            ]),
         .executableTarget(name: "KataTool"),
         .testTarget(name: "KataToolTests", dependencies: ["KataTool"]),
     ]
