@@ -1,4 +1,5 @@
 import Builder
+import KataTestSupport
 import MessagingKit
 import Testing
 
@@ -6,6 +7,8 @@ import Testing
 struct Step1FluentSettings {
     @Test("With no settings, build(url:) gives the defaults")
     func defaults() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Builder")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let configuration = try builder().build(url: chatURL)
         #expect(configuration.url == (try ServerURL(chatURL)), "The URL is the one given to build (step 1)")
         #expect(configuration.reconnectAttempts == 3, "3 reconnect attempts by default (step 1)")

@@ -1,4 +1,5 @@
 import Builder
+import KataTestSupport
 import MessagingKit
 import Testing
 
@@ -24,6 +25,8 @@ extension ConnectionConfiguration: EventSending {}
 struct Step3Connect {
     @Test("The maker receives exactly the settings of the configuration that connects")
     func makerReceivesTheSettings() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Builder")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let maker = Maker()
         let base = builder(maker).reconnectAttempts(5).timeout(.seconds(30)).authToken("t-1").header(
             "X-Trace", "1")

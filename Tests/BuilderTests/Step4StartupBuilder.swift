@@ -1,4 +1,5 @@
 import Builder
+import KataTestSupport
 import LaunchKit
 import Testing
 
@@ -6,6 +7,8 @@ import Testing
 struct Step4StartupBuilder {
     @Test("build() gives the start-up commands in the order they must run")
     func orderedCommands() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Builder")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
         let window = AppWindow()
         let log = LaunchLog()
         let commands = StartupBuilder(window: window, log: log).analyticsKey("k-1").tint("teal")

@@ -1,4 +1,5 @@
 import Builder
+import KataTestSupport
 import LaunchKit
 import Testing
 
@@ -30,7 +31,9 @@ func standardStartup(
 @Suite("Builder · Step 5 — A result builder for the start-up list", .tags(.startup))
 struct Step5StartupList {
     @Test("The commands come out in the order the block writes them, one per line")
-    func orderWritten() {
+    func orderWritten() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Builder")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
         let log = LaunchLog()
         let list = StartupList {
             NamedCommand("crash reporter", log: log)

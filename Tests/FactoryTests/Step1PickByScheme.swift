@@ -1,4 +1,5 @@
 import Factory
+import KataTestSupport
 import MessagingKit
 import Testing
 
@@ -46,6 +47,8 @@ struct Step1PickByScheme {
 
     @Test("Every call makes a new connection: sharing is not the factory's job")
     func everyCallIsNew() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Factory")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let factory = recorder.factory
         let address = try url("wss://chat.example.com/socket")
         let first = try factory.makeConnection(for: address)

@@ -1,4 +1,5 @@
 import Factory
+import KataTestSupport
 import MessagingKit
 import Testing
 
@@ -29,6 +30,8 @@ struct Step2RefuseBadURLs {
         arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://"]
     )
     func missingHost(text: String) throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Factory")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.missingHost(address),

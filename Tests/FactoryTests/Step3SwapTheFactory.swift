@@ -1,5 +1,6 @@
 import Factory
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -89,6 +90,8 @@ private struct RefusingFactory: ConnectionFactory {
 struct Step3SwapTheFactory {
     @Test("open(_:) returns the connection its factory made, connecting")
     func opensFactoryConnection() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Factory")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let factory = LoopbackFactory()
         let client = MessagingClient(factory: factory)
         let address = try url("wss://chat.example.com/socket")

@@ -153,16 +153,3 @@ struct Watched<Object: AnyObject> {
         self.object = object
     }
 }
-
-/// Expects the kata's sources to share state without switching Swift 6's checks off: no
-/// `@unchecked Sendable`, `nonisolated(unsafe)` or the like (`step` is the step whose test asks).
-func expectNoEscapeHatches(step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let findings = try EscapeHatches.findings(inPattern: "Flyweight")
-    #expect(
-        findings.isEmpty,
-        """
-        Shared state is made safe with an actor, a Mutex or immutable lets, not by turning the \
-        compiler's checks off (step \(step)): \(findings.map(\.description).joined(separator: " "))
-        """,
-        sourceLocation: sourceLocation)
-}

@@ -1,5 +1,6 @@
 import Flyweight
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Testing
 
@@ -38,6 +39,8 @@ struct Step3KeeperPool {
 
     @Test("The keeper sees every pooled connection once, the one the factory made, and whether it is in use")
     func keeperSeesConnectionsAndFlags() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
         let orders = try url("wss://orders.example.com/socket")

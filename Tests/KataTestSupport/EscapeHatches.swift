@@ -51,6 +51,21 @@ public enum EscapeHatches {
         ),
     ]
 
+    /// What a learner reads when step `step`'s test finds `findings`: each one's file, line and
+    /// why, after one sentence on what to do instead. Empty when there are none.
+    ///
+    /// Every kata checks its sources from one test of each step, with no helper of its own:
+    ///
+    /// ```swift
+    /// let hatches = try EscapeHatches.findings(inPattern: "Proxy")
+    /// #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
+    /// ```
+    public static func report(_ findings: [Finding], step: Int) -> String {
+        guard !findings.isEmpty else { return "" }
+        return "Make shared state safe with an actor, a Mutex or immutable lets, not by switching Swift 6's "
+            + "checks off (step \(step)):\n" + findings.map { "  \($0)" }.joined(separator: "\n")
+    }
+
     /// The sentence that says why `hatch` is refused.
     public static func why(_ hatch: String) -> String {
         hatches.first { hatch.contains($0.text) }?.why ?? ""
@@ -72,6 +87,18 @@ public enum EscapeHatches {
     public static func findings(
         inPattern pattern: String, allowed: Set<String> = [], packageRoot: URL = packageRoot()
     ) throws -> [Finding] {
+        try sources(inPattern: pattern, packageRoot: packageRoot)
+            .flatMap { findings(in: $0.text, file: $0.file) }
+            .filter { !allowed.contains("\($0.file):\($0.hatch)") }
+    }
+
+    /// The Swift files of `pattern`'s module, subfolders included, in path order: each one's
+    /// path relative to the package root, and its text.
+    ///
+    /// - Throws: when the folder doesn't exist or a file can't be read.
+    public static func sources(
+        inPattern pattern: String, packageRoot: URL = packageRoot()
+    ) throws -> [(file: String, text: String)] {
         let relativeFolder = folder(of: pattern)
         let directory = packageRoot.appending(path: relativeFolder)
         var isFolder: ObjCBool = false
@@ -85,12 +112,12 @@ public enum EscapeHatches {
         while let path = walker.nextObject() as? String {
             if path.hasSuffix(".swift") { relativePaths.append(path) }
         }
-        var found: [Finding] = []
-        for path in relativePaths.sorted() {
-            let text = try String(contentsOf: directory.appending(path: path), encoding: .utf8)
-            found += findings(in: text, file: "\(relativeFolder)/\(path)")
+        return try relativePaths.sorted().map { path in
+            (
+                "\(relativeFolder)/\(path)",
+                try String(contentsOf: directory.appending(path: path), encoding: .utf8)
+            )
         }
-        return found.filter { !allowed.contains("\($0.file):\($0.hatch)") }
     }
 
     /// The escape hatches in `text`, a Swift file's contents, reported as `file`.

@@ -59,6 +59,18 @@ struct EscapeHatchesTests {
         #expect(allowed.map(\.file) == ["\(base)/Support/Deep/Cache.swift"])
     }
 
+    @Test("The report names the step and every finding, one per line; no findings, no report")
+    func report() {
+        let found = EscapeHatches.findings(
+            in: "nonisolated(unsafe) var a = 0\nfinal class B: @unchecked Sendable {}\n",
+            file: "Katas/Proxy/A.swift")
+        let text = EscapeHatches.report(found, step: 3)
+        #expect(text.contains("(step 3)"))
+        #expect(text.contains("\n  Katas/Proxy/A.swift:1 uses nonisolated(unsafe). "))
+        #expect(text.contains("\n  Katas/Proxy/A.swift:2 uses @unchecked Sendable. "))
+        #expect(EscapeHatches.report([], step: 3).isEmpty)
+    }
+
     @Test("A folder that does not exist is an error, not a clean bill")
     func missingFolder() {
         let nowhere = FileManager.default.temporaryDirectory.appending(path: "no-such-package-\(UUID())")

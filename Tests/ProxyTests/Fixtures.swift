@@ -264,13 +264,3 @@ final class Counter: Sendable {
 }
 
 // MARK: - Escape hatches
-
-/// Expects no escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`, …) anywhere in the
-/// kata's folder: the proxies are shared across tasks, and their safety must be the compiler's.
-func expectNoEscapeHatches(step: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let findings = try EscapeHatches.findings(inPattern: "Proxy")
-    #expect(
-        findings.isEmpty,
-        "Shared across tasks, safely, with no escape hatch (step \(step)): \(findings.map(\.description).joined(separator: " "))",
-        sourceLocation: sourceLocation)
-}

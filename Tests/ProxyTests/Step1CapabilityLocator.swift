@@ -1,3 +1,4 @@
+import KataTestSupport
 import Proxy
 import ScanKit
 import Testing
@@ -79,6 +80,7 @@ struct Step1CapabilityLocator {
             locator.resolve((any ResultDisplaying).self) != nil
                 && locator.resolve((any CodeProcessing).self) != nil,
             "Concurrent registrations are all kept: the locator is safe from many tasks (step 1)")
-        try expectNoEscapeHatches(step: 1)
+        let hatches = try EscapeHatches.findings(inPattern: "Proxy")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
     }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import Proxy
 import Testing
@@ -6,6 +7,8 @@ import Testing
 struct Step4ProtectionProxy {
     @Test("A user who may not post is refused with SendForbidden, and nothing reaches the real transport")
     func guestIsRefused() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Proxy")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
         let real = try offlineTransport()
         let proxy = ProtectionProxy(wrapping: real, user: guest)
         proxy.connect()

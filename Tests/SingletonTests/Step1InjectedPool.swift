@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Singleton
 import Testing
@@ -57,6 +58,8 @@ struct Step1InjectedPool {
 
     @Test("A handle from the manager comes from the pool it was given")
     func handleFromInjectedPool() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Singleton")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let chat = try url("wss://chat.example.com/socket")
         let handler = try await manager.makeHandle(for: chat)
         #expect(await pool.requests == [chat], "The manager asks the pool it was given (step 1)")

@@ -1,3 +1,4 @@
+import KataTestSupport
 import Singleton
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("Singleton · Step 2 — One manager for the app's lifetime", .tags(.messaging))
 struct Step2OneInstance {
     @Test("Every access to shared returns the same manager")
-    func sharedIsOneInstance() {
+    func sharedIsOneInstance() throws {
         #expect(
             ConnectionManager.shared === ConnectionManager.shared,
             "shared is one instance, not a new manager on every access (step 2)"
@@ -36,22 +37,16 @@ struct Step2OneInstance {
         try #require(
             ConnectionManager.shared === ConnectionManager.shared,
             "shared is one instance before anything else (step 2)")
-        let files = try LearnerSource.files()
-        try #require(
-            !files.isEmpty, "The Singleton module's sources are in \(LearnerSource.folder) (test setup)")
-        for file in files {
-            for finding in LearnerSource.escapeHatches(
-                in: file.text, file: "\(LearnerSource.folder)/\(file.name)")
-            {
-                Issue.record(
-                    """
-                    \(finding): that switches Swift 6's data-race check off instead of satisfying it, \
-                    and no test can see the race it lets through. Make the claim true: a final class, \
-                    `Sendable`, with only `let` properties of `Sendable` types, and \
-                    `public static let shared` (step 2).
-                    """
-                )
-            }
+        let hatches = try EscapeHatches.findings(inPattern: "Singleton")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
+        for place in try LearnerSource.storedStaticVars() {
+            Issue.record(
+                """
+                \(place) declares a stored static var: any thread may reassign it, a data race Swift 6 \
+                refuses to compile unless a check is switched off. Make it `public static let shared` \
+                on a final, `Sendable` class with only `let` properties of `Sendable` types (step 2).
+                """
+            )
         }
     }
 }

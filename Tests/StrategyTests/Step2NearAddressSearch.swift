@@ -1,3 +1,4 @@
+import KataTestSupport
 import ScanKit
 import Strategy
 import Testing
@@ -11,7 +12,9 @@ struct Step2NearAddressSearch {
     }
 
     @Test("Keeps only the places within the radius of the address")
-    func keepsPlacesWithinRadius() async {
+    func keepsPlacesWithinRadius() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Strategy")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         let strategy = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 1_000)
         let found = await strategy.filter(town.places, matching: "Harbour")
         #expect(

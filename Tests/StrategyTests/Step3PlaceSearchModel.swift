@@ -1,3 +1,4 @@
+import KataTestSupport
 import ScanKit
 import Strategy
 import Testing
@@ -12,7 +13,9 @@ struct Step3PlaceSearchModel {
     }
 
     @Test("A new model shows nothing until the first search")
-    func nothingBeforeFirstSearch() async {
+    func nothingBeforeFirstSearch() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Strategy")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         #expect(model.results.isEmpty, "No search yet, no results, not every place (step 3)")
         #expect(model.term.isEmpty, "No search yet, no term (step 3)")

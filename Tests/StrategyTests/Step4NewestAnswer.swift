@@ -1,3 +1,4 @@
+import KataTestSupport
 import ScanKit
 import Strategy
 import Testing
@@ -19,7 +20,9 @@ struct Step4NewestAnswer {
     }
 
     @Test("A slow answer for an older term doesn't replace the newer term's results")
-    func olderTermLoses() async {
+    func olderTermLoses() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Strategy")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
         let town = self.town
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         let slowGeocoder = ScriptedGeocoder { address in
