@@ -51,8 +51,10 @@ public enum EscapeHatches {
         ),
     ]
 
-    /// What a learner reads when step `step`'s test finds `findings`: each one's file, line and
-    /// why, after one sentence on what to do instead. Empty when there are none.
+    /// What a learner reads when a step's test finds escape hatches.
+    ///
+    /// One sentence on what to do instead, then each finding's file, line and why. Empty when
+    /// there are none.
     ///
     /// Every kata checks its sources from one test of each step, with no helper of its own:
     ///

@@ -7,8 +7,10 @@ import KataTestSupport
 /// identity test while any thread may reassign it. So step 2 reads the module's sources
 /// (`Katas/Singleton`, or `Solutions/Singleton` with `KATA_SOLUTIONS=1`, subfolders included).
 enum LearnerSource {
-    /// The lines of the Singleton module's sources that declare a stored `static var`, as
-    /// `file:line`. Comments are ignored; a computed `static var name: Type { … }` is fine.
+    /// Each line of the Singleton module's sources that declares a stored `static var`.
+    ///
+    /// Each is given as `file:line`. Comments are ignored; a computed
+    /// `static var name: Type { … }` is fine.
     static func storedStaticVars() throws -> [String] {
         try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
             source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
