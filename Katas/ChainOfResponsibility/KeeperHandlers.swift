@@ -37,7 +37,7 @@ public struct IdleDisconnectHandler: KeeperHandler {
     }
 }
 
-/// Not in use and disconnected: release it, and the pool forgets it.
+/// Not in use and disconnected: the pool releases it and forgets it, unless a caller took it since.
 public struct ReleaseHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}

@@ -1,7 +1,7 @@
 import ScanKit
 
-/// One link of the scan pipeline: it receives an item, may work on it, and passes on what it
-/// makes.
+/// One unit of the scan pipeline (a filter): it receives an item, may work on it, and passes on
+/// what it makes.
 ///
 /// A unit knows nothing of the units before or after it. It is a class (`AnyObject`) because a
 /// unit may remember things for the whole session, like the codes it has already seen.
@@ -29,7 +29,7 @@ extension ScanUnit {
 /// to one output.
 ///
 /// A pipeline is a value: `addCreator` and `addUnit` return a new pipeline and never change the
-/// one they were called on. The order of the `addUnit` calls is the order of the chain.
+/// one they were called on. The order of the `addUnit` calls is the order of the units.
 public struct ScanPipeline {
     private let output: (ScanItem) -> Void
 
@@ -44,7 +44,7 @@ public struct ScanPipeline {
         self
     }
 
-    /// A pipeline with `unit` at the end of the chain; this one doesn't change.
+    /// A pipeline with `unit` after the units already added; this one doesn't change.
     public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
         // TODO: Step 1 — a copy that also has the unit, after the others.
         self
@@ -53,8 +53,8 @@ public struct ScanPipeline {
     /// Runs one scanning session.
     ///
     /// Tells every unit that a session starts, then asks each creator, in the order added, for
-    /// its items, and sends each item down the chain. An item travels the whole chain, and what
-    /// leaves the last unit reaches the output, before the next item starts. With no units,
+    /// its items, and sends each item through the units. An item travels the whole pipeline, and
+    /// what leaves the last unit reaches the output, before the next item starts. With no units,
     /// every item goes straight to the output.
     public func scan() {
         // TODO: Step 1 — start the session on every unit, then send each creator's items through

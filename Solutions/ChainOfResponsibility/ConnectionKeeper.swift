@@ -60,8 +60,10 @@ public struct ConnectionKeeper: Sendable {
     @discardableResult
     public func pass() async -> [any Error] {
         var failures: [any Error] = []
-        // Why a snapshot of the contents: the release rule removes connections from the pool,
-        // and removing from a collection while walking it skips the next element.
+        // Why one look, then a walk over it: `contents()` is a copy, so what the pool does
+        // meanwhile (a connection forgotten, a handle opened) can't skip or repeat a connection
+        // in this pass. But the look gets older as the pass goes on: a rule whose act can't be
+        // undone must have the pool check again as it acts, as the release rule does.
         for pooled in await pool.contents() {
             // Why `first(where:)`: it stops at the first rule that says yes, so no later rule is
             // even asked. That is the chain stopping.

@@ -1,15 +1,19 @@
 import ScanKit
 
-/// One link of the scan pipeline: it receives an item, may work on it, and passes on what it
+/// One unit of the scan pipeline: it receives an item, may work on it, and passes on what it
 /// makes.
 ///
-/// Roles of the pattern in the scan pipeline:
-/// - **Handler**: this protocol. A unit knows nothing of the units before or after it; it only
-///   gets an item and a way to pass things on.
-/// - **Concrete handlers**: `DecodeUnit`, `DuplicateFilter`, `ClassifyUnit`, `RouteUnit`, and
+/// The scan write-up calls its pipeline of units a chain of responsibility, but no unit handles
+/// an item and stops the others: every unit gets every item that reaches it, and may transform
+/// it or drop it. That is **Pipes and Filters**, and its roles are:
+/// - **Filter**: this protocol, the write-up's pipeline unit. A unit knows nothing of the units
+///   before or after it; it only gets an item and a way to pass things on.
+/// - **Concrete filters**: `DecodeUnit`, `DuplicateFilter`, `ClassifyUnit`, `RouteUnit`, and
 ///   any unit another team writes.
-/// - **Client / chain builder**: ``ScanPipeline``, which holds the units in order and links
-///   each one to the next.
+/// - **Pipe**: ``ScanPipeline`` handing what one unit passes on to the next unit, and what
+///   leaves the last one to the output.
+/// - **Source**: `ScanCreator`, the write-up's creator (the camera, the photo album).
+/// - **Sink**: the pipeline's output.
 ///
 /// Why `AnyObject`: a unit may remember things (the duplicate filter remembers the codes it has
 /// seen) and the pipeline holds it for the whole session, so it must be one shared object, not
@@ -37,8 +41,9 @@ extension ScanUnit {
 /// Wires creators and units into one pipeline, and sends everything that leaves the last unit
 /// to one output.
 ///
-/// Role: the chain's **builder** and **client**. It owns the order of the units: change the
-/// order of the `addUnit` calls and the same units give another result.
+/// Role: it assembles the **sources**, **filters** and **sink**, and is the **pipe** between
+/// them (the write-up's manager). It owns the order of the units: change the order of the
+/// `addUnit` calls and the same units give another result.
 ///
 /// Why a struct whose `add` methods return a new pipeline: the pipeline is a recipe (which
 /// creators, which units, in which order), not a thing with an identity of its own. As a value,
@@ -69,7 +74,7 @@ public struct ScanPipeline {
         return copy
     }
 
-    /// A pipeline with `unit` at the end of the chain; this one doesn't change.
+    /// A pipeline with `unit` after the units already added; this one doesn't change.
     public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
         var copy = self
         copy.units.append(unit)
@@ -79,8 +84,8 @@ public struct ScanPipeline {
     /// Runs one scanning session.
     ///
     /// Tells every unit that a session starts, then asks each creator, in the order added, for
-    /// its items, and sends each item down the chain. An item travels the whole chain, and what
-    /// leaves the last unit reaches the output, before the next item starts. With no units,
+    /// its items, and sends each item through the units. An item travels the whole pipeline, and
+    /// what leaves the last unit reaches the output, before the next item starts. With no units,
     /// every item goes straight to the output.
     public func scan() {
         for unit in units { unit.sessionDidStart() }
@@ -93,8 +98,8 @@ public struct ScanPipeline {
 
     // Why recursion through `pass` and not a loop over the units: a unit may pass on zero, one
     // or many items, and each of those must go through the rest of the chain before the unit's
-    // next one (depth first). The unit never sees the next unit: the pipeline links them, so the
-    // order is configuration.
+    // next one (depth first). The unit never sees the next unit: the pipeline is the pipe between
+    // them, so the order is configuration.
     private func send(_ item: ScanItem, toUnitAt index: Int) {
         guard units.indices.contains(index) else {
             output(item)

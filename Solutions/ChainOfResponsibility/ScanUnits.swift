@@ -1,7 +1,7 @@
 import Foundation
 import ScanKit
 
-// The four units the Scan screen ships with. Roles: **Concrete handlers** of `ScanUnit`.
+// The four units the Scan screen ships with. Role: **Concrete filters** of `ScanUnit`.
 //
 // Each one works on one case of `ScanItem` and passes every other case on unchanged. That rule
 // is what makes the order of the units configuration: put the duplicate filter before the

@@ -1,7 +1,8 @@
 /// Something that makes data for the scan pipeline: the camera, the photo album.
 ///
-/// In the Chain of Responsibility kata it is the pipeline's **Creator**: the pipeline asks each
-/// of its creators for their items, and sends every item down its chain of units.
+/// In the Chain of Responsibility kata it is the pipeline's **source** (the scan write-up calls it
+/// a creator): the pipeline asks each of its creators for their items, and sends every item
+/// through its units.
 /// ``FakeCamera`` and ``FakePhotoAlbum`` stand in for the real ones.
 public protocol ScanCreator {
     /// The items this creator makes for one scanning session, in order.

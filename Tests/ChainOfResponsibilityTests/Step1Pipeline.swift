@@ -61,7 +61,7 @@ struct Step1Pipeline {
             "No units: the output gets each item once (step 1)")
     }
 
-    @Test("Units run in the order added; an item travels the whole chain before the next starts")
+    @Test("Units run in the order added; an item travels the whole pipeline before the next starts")
     func unitsRunInOrderDepthFirst() {
         let log = SharedLog()
         let outbox = Outbox()

@@ -196,7 +196,7 @@ struct Step2ScanUnits {
         )
     }
 
-    @Test("A unit declared in the tests goes into the chain without changing yours")
+    @Test("A unit declared in the tests goes into the pipeline without changing yours")
     func insertedUnit() throws {
         let (creators, _, _) = try shopFrames()
         let routes = try ShopRoutes()
