@@ -1,4 +1,5 @@
 import ChainOfResponsibility
+import KataTestSupport
 import ScanKit
 import Testing
 
@@ -51,7 +52,9 @@ final class SessionCountingUnit: ScanUnit {
 @Suite("Chain of Responsibility · Step 1 — The scan pipeline", .tags(.scan))
 struct Step1Pipeline {
     @Test("With no units, every item a creator makes goes straight to the output, once, in order")
-    func noUnits() {
+    func noUnits() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let outbox = Outbox()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))

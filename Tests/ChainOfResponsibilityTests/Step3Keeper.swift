@@ -46,6 +46,8 @@ struct Step3Keeper {
 
     @Test("One pass over a pool in mixed states looks after every connection, and releases for real")
     func mixedPool() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let connections = keeperTable.map { FakeConnection($0.status) }
         let pool = FakePool(
             zip(keeperTable, connections).map { PooledConnection(connection: $1, isInUse: $0.isInUse) })
