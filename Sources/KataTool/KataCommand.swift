@@ -83,6 +83,10 @@ struct KataCommand {
             name: "verify",
             summary: "Maintainers: check the kata contract on the stubs as committed (CI runs it).",
             usage: "kata verify [options]", options: runOptions, run: VerifyCommand.run),
+        Command(
+            name: "rules",
+            summary: "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
+            usage: "kata rules [<kata>]", options: ["--package-path"], run: rules),
     ]
 
     /// Each option's help line, by option.
@@ -211,6 +215,28 @@ struct KataCommand {
             return 2
         }
         return command.run(options, Context(workspace: workspace, terminal: .current, options: options))
+    }
+
+    /// `kata rules [<kata>]`: the briefs' numbered rules against the tests' citations, without
+    /// building anything (``RuleCheck``).
+    static func rules(_ options: Options, _ context: Context) -> Int32 {
+        var katas = Catalog.katas
+        if options.positional.first != nil {
+            guard let kata = context.kata() else { return 2 }
+            katas = [kata]
+        }
+        let check = RuleCheck(workspace: context.workspace)
+        var total = 0
+        for kata in katas {
+            let problems = check.problems(of: kata)
+            total += problems.count
+            let rules = RuleCheck.rules(inBrief: context.workspace.read("Katas/\(kata.pattern.name)/README.md"))
+            print(
+                "\(context.terminal.mark(problems.isEmpty)) \(kata.pattern.displayName): \(rules.count) rules"
+                    + (problems.isEmpty ? ", each tested" : ""))
+            for problem in problems { print("  - \(problem)") }
+        }
+        return total == 0 ? 0 : 1
     }
 
     static func command(named name: String) -> Command? {
