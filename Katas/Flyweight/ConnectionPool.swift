@@ -4,8 +4,9 @@ import MessagingKit
 /// Shares one connection per server URL among everyone who asks, through handles, and shows
 /// its connection keeper what it holds.
 ///
-/// The same URL always gives handles on the same connection (the same id) until the keeper has
-/// the pool forget it; the ``ConnectionFactory`` is asked only for a URL the pool doesn't hold.
+/// The same URL always gives handles on the same connection (the same id) until the pool gives
+/// it back for the keeper (``releaseIfUnused(_:)``); the ``ConnectionFactory`` is asked only for
+/// a URL the pool doesn't hold.
 /// Feature code asks for a ``ConnectionHandle``: it never makes a connection, and never holds
 /// one, so no screen can disconnect the shared connection for everyone.
 ///
@@ -21,7 +22,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         self.factory = factory
     }
 
-    /// How many connections the pool holds: one per URL asked for and not removed.
+    /// How many connections the pool holds: one per URL asked for and not given back.
     public var count: Int {
         // TODO: Step 1 — count the pooled connections.
         0

@@ -3,9 +3,10 @@ import LaunchKit
 /// Turns a block of start-up commands, written one per line, into their ordered list, with
 /// `if`, `if`/`else`, `if let`, `for` and optional commands.
 ///
-/// Role: Swift's own **Builder**. The compiler is the director: it rewrites the block of a
-/// ``StartupList`` into calls of these static methods, one per statement, and hands the
-/// result to ``StartupList/init(_:)``. Every method works on the same partial result, an
+/// Role: Swift's own **Builder**. The compiler plays a part like a director's, as an analogy
+/// only (no object directs anything, and the recipe is the caller's block): it rewrites the
+/// block of a ``StartupList`` into calls of these static methods, one per statement, and hands
+/// the result to ``StartupList/init(_:)``. Every method works on the same partial result, an
 /// `[any StartupCommand]`, so each one only says how to combine lists.
 ///
 /// Why an `enum` with no cases: a result builder is a namespace of static methods; nobody makes

@@ -12,8 +12,9 @@ import MessagingKit
 /// A URL without a host is refused with ``ConnectionFactoryError/missingHost(_:)``, whatever
 /// its scheme.
 ///
-/// Role: **Concrete creator**. This is the one place in the app that names concrete connection
-/// classes, which is what makes the socket library replaceable.
+/// Role: **Concrete factory** (of an Abstract Factory with one product). This is the one place
+/// in the app that names concrete connection classes, which is what makes the socket library
+/// replaceable.
 ///
 /// - Note: Why a struct: a factory holds no state of its own, only how to make a transport.
 ///   The closure is `@Sendable`, so the struct is `Sendable` and can be shared by any task.

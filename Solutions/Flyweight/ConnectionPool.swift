@@ -8,7 +8,7 @@ import Synchronization
 /// Roles, in the keyed pool the messaging write-up calls a Flyweight:
 /// - **Pool** (the write-up's flyweight factory): this actor. It shares the *existing*
 ///   connection for a URL and asks its ``ConnectionFactory`` only for a URL it doesn't hold
-///   (never seen, or removed).
+///   (never seen, or given back).
 /// - **Shared object** (the write-up's flyweight): the ``Connection``, one per URL: the socket,
 ///   the URL and the id. Unlike a textbook flyweight it is heavy and mutable (it connects,
 ///   drops, reconnects for everyone at once), so no caller holds it.
@@ -16,25 +16,26 @@ import Synchronization
 ///   whether it is still open.
 /// - **Client**: feature code, which calls ``makeHandle(for:)`` and never makes a connection.
 ///
-/// Named honestly, one mutable object per key is a keyed pool, a *multiton*. The textbook
-/// Flyweight (immutable shared state, extrinsic state passed in) is ``CodeStyleFactory``.
+/// Named honestly, one mutable object per key, handed out by an instance the app injects, is a
+/// keyed pool. The textbook Flyweight (immutable shared state, extrinsic state passed in) is
+/// ``CodeStyleFactory``.
 ///
 /// It plays two of MessagingKit's roles. `ConnectionPooling` is what callers see: handles, one
 /// per request (the Singleton kata's manager takes any such pool). `KeeperPool` is what the
 /// connection keeper sees (the Chain of Responsibility kata's keeper takes any such pool): every
-/// pooled connection with whether it is in use, and a way to forget one. Each side depends on
-/// the role, not on this type, so the katas stay independent and an app can still plug this
-/// pool into both.
+/// pooled connection with whether it is in use, and a way to give back one nobody uses. Each
+/// side depends on the role, not on this type, so the katas stay independent and an app can
+/// still plug this pool into both.
 ///
-/// Fixes bug 5 on docs/sources.md: a dictionary keyed by URL instead of a search, a removed
+/// Fixes bug 5 on docs/sources.md: a dictionary keyed by URL instead of a search, a released
 /// connection and closed handles leave the pool, and the actor makes it safe from any task.
 ///
 /// - Note: Why an actor: the pool's dictionary is shared by every task that wants a handle and by
 ///   the keeper, and the pool's operations are decisions about it ("find or make", "record this
-///   handle", "forget this connection") that must not interleave. An actor runs one of its
-///   methods at a time and the compiler keeps every other task out of the dictionary, so each
-///   decision is taken whole. The price is an `await` per call, which a screen opening a handle
-///   pays once.
+///   handle", "release and forget this connection") that must not interleave. An actor runs one
+///   of its methods at a time and the compiler keeps every other task out of the dictionary, so
+///   each decision is taken whole. The price is an `await` per call, which a screen opening a
+///   handle pays once.
 public actor ConnectionPool: ConnectionPooling, KeeperPool {
     private let factory: any ConnectionFactory
     private var entries: [URL: Entry] = [:]
@@ -50,7 +51,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         self.factory = factory
     }
 
-    /// How many connections the pool holds: one per URL asked for and not removed.
+    /// How many connections the pool holds: one per URL asked for and not given back.
     public var count: Int { entries.count }
 
     /// Opens a new handle on the shared connection for `url`, and starts connecting it if it is

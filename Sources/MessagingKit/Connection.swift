@@ -3,7 +3,7 @@ import Foundation
 /// A live link to one messaging server, whichever library provides it.
 ///
 /// Every messaging kata talks to a server through this protocol. In the Factory kata it is the
-/// **Product**: feature code, a connection pool and the tests only ever see it, and which class
+/// **Abstract product**: feature code, a connection pool and the tests only ever see it, and which class
 /// is behind it is the ``ConnectionFactory``'s decision. That is what lets the app replace its
 /// socket library later, or run every test without a network. MessagingKit ships two:
 /// ``SocketConnection`` and ``RecordingConnection``.

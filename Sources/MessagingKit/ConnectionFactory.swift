@@ -2,8 +2,9 @@ import Foundation
 
 /// Makes the connection for a server URL.
 ///
-/// In the Factory kata it is the **Creator**: its one requirement is the factory method, and
-/// each conforming type decides which concrete ``Connection`` a URL gets. Everything that needs
+/// In the Factory kata it is the **Abstract factory** (with one product): its one requirement
+/// makes the product, and each conforming type, a concrete factory, decides which concrete
+/// ``Connection`` a URL gets. Everything that needs
 /// a connection (a messaging client, a connection pool) holds an `any ConnectionFactory` and
 /// calls ``makeConnection(for:)``. None of them names a concrete connection class, so swapping
 /// the factory swaps every connection they make.
