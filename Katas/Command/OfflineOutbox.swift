@@ -18,7 +18,9 @@ public final class OfflineOutbox: Sendable {
     /// while it is not connected.
     ///
     /// The connection must throw from `send` when it can't send now (a plain connection throws
-    /// `TransportError.notConnected`): that throw is how the outbox knows to keep a command.
+    /// `TransportError.notConnected`), and its status must say so: a send that throws while the
+    /// connection is not connected, or that reported a drop meanwhile, is a command to keep; one
+    /// that throws while it stays connected was refused for good.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
     public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
