@@ -18,7 +18,9 @@ public final class OfflineOutbox: Sendable {
     /// while it is not connected.
     ///
     /// The connection must throw from `send` when it can't send now (a plain connection throws
-    /// `TransportError.notConnected`): that throw is how the outbox knows to keep a command.
+    /// `TransportError.notConnected`), and its status must say so: a send that throws while the
+    /// connection is not connected, or that reported a drop meanwhile, is a command to keep; one
+    /// that throws while it stays connected was refused for good.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
     public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
@@ -27,8 +29,17 @@ public final class OfflineOutbox: Sendable {
         self.capacity = capacity
         // TODO: Step 1 — when the connection says it is connected (`onStatusChange`), run the
         //       buffer.
+        // TODO: Step 2 — note each time it says it is anything else: a drop reported while a
+        //       command runs means that command's failure was the drop, not a refusal.
         // TODO: Step 4 — give the connection's events (`onEvent`) to the requests waiting for
         //       a reply.
+    }
+
+    /// Ends every wait when the outbox is freed: every request it holds, in the buffer or sent
+    /// and waiting for its reply, is settled with ``OutboxError/cancelled``.
+    deinit {
+        // TODO: Step 4 — tell every command still waiting that it will never run, and finish
+        //       every request still waiting for a reply with `.cancelled`.
     }
 
     /// How many commands wait in the buffer for the connection.
@@ -46,6 +57,12 @@ public final class OfflineOutbox: Sendable {
     public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
         // TODO: Step 1 — run it now, or keep it for later, first in first out.
         // TODO: Step 2 — refuse it when the buffer is full.
+        // TODO: Step 2 — one runner at a time: a run that finds a command running asks its
+        //       runner to look again when that command is done. A command whose `execute` throws
+        //       stays, and the run stops, if the connection no longer says connected or said it
+        //       dropped meanwhile; otherwise it was refused for good: it leaves, the run goes on.
+        // TODO: Step 4 — a request refused for good ends with
+        //       `.refused(reason: String(describing: error))`.
         CommandTicket(number: 0)
     }
 
@@ -71,12 +88,16 @@ public final class OfflineOutbox: Sendable {
     /// Cancels a command that still waits in the buffer.
     ///
     /// A cancelled request's caller is told (``OutboxError/cancelled``), never left waiting.
+    /// After a cancel, the command never starts again.
     ///
-    /// - Returns: ``CancelResult/cancelled`` when it waited; ``CancelResult/notPending`` when
-    ///   it has already run or was cancelled before, and then nothing changes.
+    /// - Returns: ``CancelResult/cancelled`` when it waited: it will never run.
+    ///   ``CancelResult/notPending`` when it has already run, was cancelled before, or is running
+    ///   now; a running command whose run then fails leaves the buffer, told it was cancelled.
     @discardableResult
     public func cancel(_ ticket: CommandTicket) -> CancelResult {
         // TODO: Step 3 — remove it from the buffer if it still waits, and tell it.
+        // TODO: Step 3 — if it is running now, answer `.notPending` and mark it: should that run
+        //       fail, it leaves the buffer (told it was cancelled) instead of staying.
         .notPending
     }
 }

@@ -26,10 +26,28 @@ public final class OfflineOutbox: Sendable {
     private struct State {
         var buffer: [Entry] = []
         var nextTicket = 0
-        /// The command being run right now, if any: it can no longer be cancelled.
+        /// The command being run right now, if any: a cancel can no longer promise it never ran.
         var running: CommandTicket?
+        /// The running command was cancelled: if its run fails, it leaves instead of staying.
+        var runningCancelled = false
+        /// Someone asked to run the buffer while a command was running: the runner looks again.
+        var drainRequested = false
+        /// How many times the connection has said it is not connected.
+        var dropsReported = 0
         /// Requests, in the order they were made, until their reply comes or they are cancelled.
         var replies: [PendingReply] = []
+    }
+
+    /// What became of a command the runner ran, and what the runner does next.
+    private enum Outcome {
+        /// It ran: it left the buffer. Run the next.
+        case delivered
+        /// The connection went: it stays, with everything after it. Stop, unless asked to look again.
+        case kept(lookAgain: Bool)
+        /// Refused for good while connected: it left; its request, if any, is told. Run the next.
+        case refused(PendingReply?)
+        /// It failed after a cancel: it left, and is told it was cancelled. Run the next.
+        case withdrawn
     }
 
     private let state = Mutex(State())
@@ -38,7 +56,9 @@ public final class OfflineOutbox: Sendable {
     /// while it is not connected.
     ///
     /// The connection must throw from `send` when it can't send now (a plain connection throws
-    /// `TransportError.notConnected`): that throw is how the outbox knows to keep a command.
+    /// `TransportError.notConnected`), and its status must say so: a send that throws while the
+    /// connection is not connected, or that reported a drop meanwhile, is a command to keep; one
+    /// that throws while it stays connected was refused for good.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
     public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
@@ -47,11 +67,27 @@ public final class OfflineOutbox: Sendable {
         self.capacity = capacity
         // Why `weak self`: the connection may outlive the outbox, and must not keep it alive.
         connection.onStatusChange { [weak self] status in
-            if status == .connected { self?.drain() }
+            guard let self else { return }
+            if status == .connected {
+                drain()
+            } else {
+                state.withLock { $0.dropsReported += 1 }
+            }
         }
         connection.onEvent { [weak self] event in
             self?.deliver(event)
         }
+    }
+
+    /// Ends every wait when the outbox goes: nothing in the buffer will run, and no reply can
+    /// reach a request once the outbox that matches replies is gone.
+    ///
+    /// Why `.cancelled`: for the caller, a freed outbox withdraws its requests, as a cancel does;
+    /// the reaction is the same (no reply will come), so it needs no error of its own.
+    deinit {
+        let (waiting, replies) = state.withLock { ($0.buffer.map(\.command), $0.replies) }
+        for command in waiting { command.cancel() }
+        for reply in replies { reply.finish(with: .failure(.cancelled)) }
     }
 
     /// How many commands wait in the buffer for the connection.
@@ -110,15 +146,21 @@ public final class OfflineOutbox: Sendable {
     /// Cancels a command that still waits in the buffer.
     ///
     /// A cancelled request's caller is told (``OutboxError/cancelled``), never left waiting.
+    /// After a cancel, the command never starts again.
     ///
-    /// - Returns: ``CancelResult/cancelled`` when it waited; ``CancelResult/notPending`` when
-    ///   it has already run or was cancelled before, and then nothing changes.
+    /// - Returns: ``CancelResult/cancelled`` when it waited: it will never run.
+    ///   ``CancelResult/notPending`` when it has already run, was cancelled before, or is running
+    ///   now; a running command whose run then fails leaves the buffer, told it was cancelled.
     @discardableResult
     public func cancel(_ ticket: CommandTicket) -> CancelResult {
         let removed = state.withLock { state -> (any OutboxCommand)? in
-            guard state.running != ticket,
-                let index = state.buffer.firstIndex(where: { $0.ticket == ticket })
-            else { return nil }
+            if state.running == ticket {
+                // Why not `.cancelled`: the command may already be on its way to the server.
+                // What the cancel can still promise is that it won't run again later.
+                state.runningCancelled = true
+                return nil
+            }
+            guard let index = state.buffer.firstIndex(where: { $0.ticket == ticket }) else { return nil }
             state.replies.removeAll { $0.ticket == ticket }
             return state.buffer.remove(at: index).command
         }
@@ -141,33 +183,62 @@ public final class OfflineOutbox: Sendable {
 
     /// Runs the buffer, first in first out, while the connection is up.
     ///
-    /// The first failure stops the replay, with every command not yet delivered still in place.
+    /// A command whose run fails because the connection went stays in place, with every one
+    /// after it, and the run stops; one the connection refuses while it stays up leaves, and
+    /// the run goes on.
     private func drain() {
         // Fixes bug 4 on docs/sources.md: a command leaves the buffer only once it has run.
         while connection.status == .connected {
-            // Why one runner at a time: two threads draining at once could send the second
-            // command before the first. `running` says someone is already on it.
-            let next = state.withLock { state -> Entry? in
-                guard state.running == nil, let first = state.buffer.first else { return nil }
+            let claimed = state.withLock { state -> (entry: Entry, drops: Int)? in
+                // Why one runner at a time: two threads draining at once could send the second
+                // command before the first. Why leave a note rather than just return: the
+                // runner may be about to stop (its command failed) and would never look again.
+                guard state.running == nil else {
+                    state.drainRequested = true
+                    return nil
+                }
+                guard let first = state.buffer.first else { return nil }
                 state.running = first.ticket
-                return first
+                state.runningCancelled = false
+                return (first, state.dropsReported)
             }
-            guard let next else { return }
-            let succeeded: Bool
+            guard let claimed else { return }
+            let (next, dropsBefore) = claimed
+            let failure: (any Error)?
             do {
                 try next.command.execute(on: connection)
-                succeeded = true
+                failure = nil
             } catch {
-                // Why any error keeps the command: a connection says "not now" in its own words
-                // (a plain one throws `TransportError.notConnected`, a managed one refuses by
-                // its state), and the outbox must not guess which words mean "never".
-                succeeded = false
+                failure = error
             }
-            state.withLock { state in
+            // Why decide by the connection and not by the error: a connection says "not now" in
+            // its own words, and only its status tells them from "never". Why also count the
+            // drops reported: the connection may have dropped and come back during the send.
+            let connected = connection.status == .connected
+            let outcome = state.withLock { state -> Outcome in
                 state.running = nil
-                if succeeded { state.buffer.removeFirst() }
+                let lookAgain = state.drainRequested
+                state.drainRequested = false
+                guard failure != nil else {
+                    state.buffer.removeFirst()
+                    return .delivered
+                }
+                let wentAway = !connected || state.dropsReported != dropsBefore
+                if wentAway && !state.runningCancelled { return .kept(lookAgain: lookAgain) }
+                state.buffer.removeFirst()
+                let index = state.replies.firstIndex { $0.ticket == next.ticket }
+                let reply = index.map { state.replies.remove(at: $0) }
+                return wentAway ? .withdrawn : .refused(reply)
             }
-            if !succeeded { return }
+            switch outcome {
+            case .delivered: continue
+            case .kept(let lookAgain): if !lookAgain { return }
+            case .refused(let reply):
+                if let reply, let failure {
+                    reply.finish(with: .failure(.refused(reason: String(describing: failure))))
+                }
+            case .withdrawn: next.command.cancel()
+            }
         }
     }
 

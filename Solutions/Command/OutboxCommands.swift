@@ -20,11 +20,14 @@ import Synchronization
 public protocol OutboxCommand: Sendable {
     /// Runs the command over `connection`, which is connected.
     ///
-    /// - Throws: The connection's error, unchanged, when it can't take the command now (it has
-    ///   just dropped). The outbox then keeps the command, in its place, for the next connection.
+    /// - Throws: The connection's error, unchanged. The outbox decides by the connection, not
+    ///   by the error: if the connection no longer says it is connected (or said it dropped
+    ///   while the command ran), the command stays, in its place, for the next connection; if
+    ///   it still says connected, the command was refused for good and leaves the buffer.
     func execute(on connection: any Connection) throws
 
-    /// Tells the command it was cancelled before it ran: it never will.
+    /// Tells the command it will never run again: it was cancelled before it ran, it was
+    /// cancelled while running and that run failed, or its outbox was freed.
     func cancel()
 }
 
@@ -113,8 +116,8 @@ public final class PendingReply: Sendable {
         self.name = name
     }
 
-    /// How the request ended: the server's reply, or ``OutboxError/cancelled``; `nil` while it
-    /// waits.
+    /// How the request ended: the server's reply, ``OutboxError/cancelled`` or
+    /// ``OutboxError/refused(reason:)``; `nil` while it waits.
     public var result: Result<Event, OutboxError>? {
         state.withLock { $0.outcome }
     }
@@ -128,9 +131,10 @@ public final class PendingReply: Sendable {
     /// Waits for the reply.
     ///
     /// - Returns: The reply, at once if it has already come.
-    /// - Throws: ``OutboxError/cancelled`` when the request was cancelled before it was sent;
-    ///   ``OutboxError/waitCancelled`` when the calling task is cancelled before the reply comes.
-    ///   That ends only this caller's wait: the request, and anyone else awaiting it, go on.
+    /// - Throws: ``OutboxError/cancelled`` when the request was withdrawn (cancelled, or its
+    ///   outbox freed); ``OutboxError/refused(reason:)`` when the connection refused it for
+    ///   good; ``OutboxError/waitCancelled`` when the calling task is cancelled before the reply
+    ///   comes. That ends only this caller's wait: the request, and anyone else awaiting it, go on.
     public func response() async throws(OutboxError) -> Event {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }

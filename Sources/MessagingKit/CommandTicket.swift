@@ -15,6 +15,7 @@ public struct CommandTicket: Sendable, Hashable {
 public enum CancelResult: Sendable, Hashable {
     /// The command was waiting in the buffer; it is gone and will never run.
     case cancelled
-    /// The command isn't waiting (it has run, or was cancelled before): nothing changed.
+    /// The command isn't waiting: it has run, was cancelled before, or is running now. A
+    /// running command may already be on its way; the cancel only keeps it from running again.
     case notPending
 }

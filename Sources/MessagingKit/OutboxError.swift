@@ -7,8 +7,12 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The buffer already holds `capacity` commands: this one was not taken, and nothing was
     /// dropped to make room.
     case full(capacity: Int)
-    /// The request was cancelled before it was sent: no reply will come.
+    /// The request was withdrawn before its reply came: cancelled, or its outbox was freed. No
+    /// reply will come.
     case cancelled
+    /// The connection refused the request for good: its send threw while the connection stayed
+    /// connected (a protection proxy's `SendForbidden`, say). `reason` describes that error.
+    case refused(reason: String)
     /// The task awaiting the reply was cancelled: that caller stopped waiting, and the request
     /// itself goes on (others waiting for it still get the reply).
     case waitCancelled
@@ -23,7 +27,9 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
         case .full(let capacity):
             "The outbox already holds \(capacity) commands waiting for the connection."
         case .cancelled:
-            "The request was cancelled before it was sent."
+            "The request was withdrawn (cancelled, or its outbox freed): no reply will come."
+        case .refused(let reason):
+            "The connection refused the request for good: \(reason.hasSuffix(".") ? reason : reason + ".")"
         case .waitCancelled:
             "The task waiting for the reply was cancelled; the request itself still stands."
         }

@@ -264,3 +264,62 @@ final class LoggingConnection: Connection {
         inner.onStatusChange(handler)
     }
 }
+
+/// A connection declared by the tests whose `send` can run a script first: drop and restore
+/// the connection, call back into the outbox, or throw.
+///
+/// It forces the orders a real network gives only sometimes: the connection drops and comes
+/// back while a command is running, a send is refused while connected, the app cancels a
+/// command while it is being sent. `inner` is the connection behind it: the test connects and
+/// disconnects it, and reads what went out.
+final class ScriptedConnection: Connection, Sent {
+    let inner: RecordingConnection
+    private let script = Mutex(Script())
+
+    private struct Script {
+        var refusals: [String: any Error] = [:]
+        var nextSend: [String: @Sendable () throws -> Void] = [:]
+    }
+
+    init() throws {
+        inner = try recordingConnection()
+    }
+
+    var id: UUID { inner.id }
+    var url: URL { inner.url }
+    var status: TransportStatus { inner.status }
+    var sentEvents: [Event] { inner.sentEvents }
+
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func release() { inner.release() }
+
+    func send(_ event: Event) throws {
+        let name = event.name.rawValue
+        let (refusal, action) = script.withLock { ($0.refusals[name], $0.nextSend.removeValue(forKey: name)) }
+        try action?()
+        if let refusal { throw refusal }
+        try inner.send(event)
+    }
+
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
+
+    /// Every send of the event `name` throws `error`, and the connection stays as it is: a
+    /// refusal, as a protection proxy's `SendForbidden` for a guest.
+    func refuse(_ name: String, with error: any Error) {
+        script.withLock { $0.refusals[name] = error }
+    }
+
+    /// The next send of the event `name` runs `action` first, from inside `send`; if `action`
+    /// throws, the send throws that and nothing goes out.
+    func onNextSend(of name: String, do action: @escaping @Sendable () throws -> Void) {
+        script.withLock { $0.nextSend[name] = action }
+    }
+}
+
+/// An error no connection in MessagingKit throws: the outbox must not need to know it.
+struct NetworkGone: Error {}

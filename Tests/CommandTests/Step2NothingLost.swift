@@ -26,6 +26,73 @@ struct Step2NothingLost {
         #expect(outbox.pendingCount == 0, "Everything was delivered once (step 2)")
     }
 
+    @Test(
+        "If the connection drops and comes back while a command runs, the outbox looks again: nothing stalls")
+    func backWhileRunningDoesNotStall() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        for name in ["a", "b", "c"] { try outbox.send(name) }
+        line.onNextSend(of: "b") {
+            line.inner.disconnect()  // the network goes, and everyone hears it…
+            line.inner.connect()  // …it comes back, and says connected while b still runs…
+            throw TransportError.notConnected(.disconnected)  // …and b's send had failed
+        }
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["a", "b", "c"],
+            "A connected report that comes while a command runs is not lost: the runner looks again, so b and c go out now (step 2)"
+        )
+        #expect(
+            outbox.pendingCount == 0, "Connected, with nothing left waiting for the next connect (step 2)")
+
+        line.onNextSend(of: "d") {
+            line.inner.disconnect()
+            line.inner.connect()
+            throw TransportError.notConnected(.disconnected)
+        }
+        try outbox.send("d")
+        #expect(
+            sentNames(line) == ["a", "b", "c", "d"],
+            "The same holds for a send run at once, outside a replay (step 2)")
+        #expect(outbox.pendingCount == 0, "Nothing waits while connected (step 2)")
+    }
+
+    @Test(
+        "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays"
+    )
+    func refusedForGoodOrNotNow() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        line.refuse("b", with: SendForbidden(event: try EventName("b"), user: "guest"))
+        for name in ["a", "b", "c"] { try outbox.send(name) }
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["a", "c"],
+            "A send that throws while the connection still says connected is refused for good: it leaves, and the replay goes on with the next (step 2)"
+        )
+        #expect(outbox.pendingCount == 0, "A refused command doesn't stay at the head of the buffer (step 2)")
+        try outbox.send("b")
+        try outbox.send("d")
+        #expect(
+            sentNames(line) == ["a", "c", "d"],
+            "While connected, a refused send doesn't hold up the next one (step 2)")
+
+        line.onNextSend(of: "e") {
+            line.inner.disconnect()
+            throw NetworkGone()
+        }
+        try outbox.send("e")
+        try outbox.send("f")
+        #expect(
+            outbox.pendingCount == 2,
+            "A send that throws when the connection no longer says connected is kept, whatever the error, and so is what comes after it (step 2)"
+        )
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["a", "c", "d", "e", "f"],
+            "What was kept goes out on the next connect, in order (step 2)")
+    }
+
     @Test("A command added while the buffer replays goes after the ones still waiting")
     func addedDuringReplayGoesLast() throws {
         let transport = try offlineTransport()

@@ -41,6 +41,32 @@ struct Step3Cancel {
         #expect(sentNames(line) == ["a", "b"], "Nothing was sent twice or lost (step 3)")
     }
 
+    @Test("A command cancelled while it runs never runs again: if that run fails, it leaves the buffer")
+    func cancelWhileRunning() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let a = try outbox.send("a")
+        try outbox.send("b")
+        let answer = Received<CancelResult>()
+        line.onNextSend(of: "a") {
+            answer.set(outbox.cancel(a))  // the app takes a back while it is being sent…
+            line.inner.disconnect()  // …and that send fails: the network went
+            throw TransportError.notConnected(.disconnected)
+        }
+        line.inner.connect()
+        #expect(
+            answer.current == .notPending,
+            "A command that is running may already be on its way: cancel can't promise it never ran (step 3)")
+        #expect(
+            outbox.pendingCount == 1,
+            "Its run failed after it was cancelled: it leaves the buffer instead of waiting for the next connect (step 3)"
+        )
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["b"], "A command cancelled while it ran never runs again; b goes out (step 3)"
+        )
+    }
+
     @Test("A cancelled request's caller is told, never left waiting; the request is never sent")
     func cancelledRequestIsTold() async throws {
         let transport = try offlineTransport()

@@ -191,4 +191,81 @@ struct Step4Requests {
         #expect(pending.result == .success(reply), "The request is settled by its reply (step 4)")
         for caller in [waiting, staying, cancelledEarly] { caller.task.cancel() }
     }
+
+    @Test("A request the connection refuses for good ends its callers' wait with refused; the replay goes on")
+    func refusedRequestIsTold() async throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let forbidden = SendForbidden(event: try EventName("price"), user: "guest")
+        line.refuse("price", with: forbidden)
+        try outbox.send("a")
+        let pending = try outbox.request("price")
+        try outbox.send("b")
+        let caller = Caller(awaiting: pending)
+        await giveTurns()
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["a", "b"], "The refused request leaves; the replay goes on with b (step 4)")
+        let refused = OutboxError.refused(reason: String(describing: forbidden))
+        #expect(
+            pending.result == .failure(refused),
+            "Its result is OutboxError.refused, carrying the description of the connection's error (step 4)")
+        let ended = await eventually { caller.outcome.current != nil }
+        #expect(
+            ended && caller.outcome.current == .failure(refused),
+            "A caller awaiting response() is resumed with the refusal, not left waiting (step 4)")
+        line.inner.receive(try event("price"))
+        #expect(
+            pending.result == .failure(refused),
+            "A refused request is settled: a later event of its name is not its reply (step 4)")
+        caller.task.cancel()
+    }
+
+    @Test("A request cancelled while it is being sent, whose send fails, is told cancelled and never sent")
+    func requestCancelledWhileRunning() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let pending = try outbox.request("price")
+        line.onNextSend(of: "price") {
+            _ = outbox.cancel(pending.ticket)
+            line.inner.disconnect()
+            throw TransportError.notConnected(.disconnected)
+        }
+        line.inner.connect()
+        #expect(
+            pending.result == .failure(.cancelled),
+            "Cancelled while it ran, and that run failed: the caller is told cancelled (step 4)")
+        line.inner.connect()
+        #expect(line.sentEvents.isEmpty, "It is never sent (step 4)")
+        #expect(outbox.pendingCount == 0, "Nothing waits (step 4)")
+    }
+
+    @Test("An outbox that is freed ends every wait: its requests' callers get cancelled")
+    func freedOutboxEndsEveryWait() async throws {
+        let line = try recordingConnection()
+        line.connect()
+        var outbox: OfflineOutbox? = try OfflineOutbox(connection: line)
+        let sent = try #require(outbox).request("price")
+        line.disconnect()
+        let waiting = try #require(outbox).request("stock")
+        let callers = [Caller(awaiting: sent), Caller(awaiting: waiting)]
+        await giveTurns()
+        #expect(
+            sent.result == nil && waiting.result == nil, "While the outbox lives, both requests wait (step 4)"
+        )
+        outbox = nil
+        #expect(
+            sent.result == .failure(.cancelled),
+            "A request sent and waiting for its reply is settled cancelled when its outbox is freed: no reply can reach it now (step 4)"
+        )
+        #expect(
+            waiting.result == .failure(.cancelled),
+            "So is a request still in the buffer: it will never be sent (step 4)")
+        let ended = await eventually { callers.allSatisfy { $0.outcome.current != nil } }
+        #expect(
+            ended && callers.allSatisfy { $0.outcome.current == .failure(.cancelled) },
+            "Callers awaiting response() are resumed with OutboxError.cancelled, not left waiting forever (step 4)"
+        )
+        for caller in callers { caller.task.cancel() }
+    }
 }

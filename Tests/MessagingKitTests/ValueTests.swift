@@ -108,12 +108,17 @@ struct OutboxAndBuildErrorTests {
     func descriptions() {
         let outbox: [OutboxError] = [
             .invalidCapacity(0), .emptyEventName, .full(capacity: 3), .cancelled, .waitCancelled,
+            .refused(reason: "guest may not send price."), .refused(reason: "no"),
         ]
         #expect(outbox.allSatisfy { $0.description.hasSuffix(".") })
         #expect(
             Set(outbox.map(\.description)).count == outbox.count,
             "Each outbox error has a sentence of its own: a cancelled wait isn't a cancelled request")
         #expect(OutboxError.full(capacity: 3).description.contains("3"))
+        #expect(
+            OutboxError.refused(reason: "guest may not send price.").description
+                == "The connection refused the request for good: guest may not send price.",
+            "A refusal says why, in the connection's own words, once")
         let problems: [BuildProblem] = [
             .invalidURL("x"), .unsupportedScheme("ftp"), .reconnectAttemptsOutOfRange(0),
             .timeoutOutOfRange(.zero), .emptyAuthToken, .invalidHeaderName("a b"),
