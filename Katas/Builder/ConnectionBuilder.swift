@@ -29,7 +29,7 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// The default is 3.
     public func reconnectAttempts(_ count: Int) -> ConnectionBuilder {
-        // TODO: Step 1 — a copy with this setting.
+        // TODO: Step 1 — a copy with this setting (rules 1.1, 1.2, 1.5).
         self
     }
 
@@ -37,7 +37,7 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// The default is 10.
     public func timeout(_ duration: Duration) -> ConnectionBuilder {
-        // TODO: Step 1 — a copy with this setting.
+        // TODO: Step 1 — a copy with this setting (rules 1.1, 1.2, 1.5).
         self
     }
 
@@ -45,7 +45,7 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// None by default.
     public func authToken(_ token: String) -> ConnectionBuilder {
-        // TODO: Step 1 — a copy with this setting.
+        // TODO: Step 1 — a copy with this token, exactly as given (rules 1.1, 1.2, 1.4, 1.5).
         self
     }
 
@@ -53,7 +53,7 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// Names are case-insensitive: setting a name again replaces its value.
     public func header(_ name: String, _ value: String) -> ConnectionBuilder {
-        // TODO: Step 1 — a copy with this header, by lowercased name.
+        // TODO: Step 1 — a copy with this header, by lowercased name; its value as given (rules 1.3–1.5).
         self
     }
 
@@ -61,8 +61,9 @@ public struct ConnectionBuilder: Sendable {
     ///
     /// - Throws: ``BuildError`` with *every* problem found, never only the first.
     public func build(url: String) throws(BuildError) -> ConnectionConfiguration {
-        // TODO: Step 1 — make the configuration from the settings, the URL and makeConnection.
-        // TODO: Step 2 — check everything first, and throw every problem found.
+        // TODO: Step 1 — make the configuration from the URL, the settings and makeConnection (rule 1.4).
+        // TODO: Step 2 — check the URL and every setting first, and throw every problem found
+        // (rules 2.1–2.7).
         throw BuildError(problems: [])
     }
 }

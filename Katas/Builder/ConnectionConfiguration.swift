@@ -35,7 +35,7 @@ public struct ConnectionConfiguration: Sendable {
     ///   unchanged.
     public func connect() throws -> any Connection {
         // TODO: Step 3 — ask makeConnection for a connection with these settings, connect it,
-        // and return it; let its errors through unchanged.
+        // and return it; let its errors through unchanged (rules 3.1–3.6).
         // For now it names a class itself and never connects it, so no maker is ever asked.
         RecordingConnection(url: url.url)
     }

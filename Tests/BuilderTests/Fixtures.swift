@@ -101,12 +101,23 @@ func builder(_ maker: Maker = Maker()) -> ConnectionBuilder {
 /// The chat server every valid test configuration points at.
 let chatURL = "wss://chat.example.com/socket"
 
-/// Builds, expecting problems: the problems found, as a set, or `nil` when the build succeeded.
-func problems(_ build: () throws(BuildError) -> ConnectionConfiguration) -> Set<BuildProblem>? {
+/// Builds, expecting problems: the problems found, in the order ``inAnyOrder(_:)`` puts them
+/// (the brief leaves their order to the learner), or `nil` when the build succeeded.
+///
+/// An array, not a set, so that a problem reported twice shows (rule 2.1: each once).
+func problems(_ build: () throws(BuildError) -> ConnectionConfiguration) -> [BuildProblem]? {
     do {
         _ = try build()
         return nil
     } catch {
-        return Set(error.problems)
+        return inAnyOrder(error.problems)
     }
 }
+
+/// `problems` in one fixed order, by description, to compare with what ``problems(_:)`` found.
+func inAnyOrder(_ problems: [BuildProblem]) -> [BuildProblem] {
+    problems.sorted { $0.description < $1.description }
+}
+
+/// The smallest step of a `Duration`: one attosecond.
+let attosecond = Duration(secondsComponent: 0, attosecondsComponent: 1)

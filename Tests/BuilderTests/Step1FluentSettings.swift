@@ -5,19 +5,19 @@ import Testing
 
 @Suite("Builder · Step 1 — Fluent settings, a required URL", .tags(.messaging))
 struct Step1FluentSettings {
-    @Test("With no settings, build(url:) gives the defaults")
+    @Test("With no settings, build(url:) gives the defaults [1.1, 1.4]")
     func defaults() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Builder")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let configuration = try builder().build(url: chatURL)
-        #expect(configuration.url == (try ServerURL(chatURL)), "The URL is the one given to build (step 1)")
-        #expect(configuration.reconnectAttempts == 3, "3 reconnect attempts by default (step 1)")
-        #expect(configuration.timeout == .seconds(10), "A 10-second timeout by default (step 1)")
-        #expect(configuration.authToken == nil, "No auth token by default (step 1)")
-        #expect(configuration.headers.isEmpty, "No extra headers by default (step 1)")
+        #expect(configuration.url == (try ServerURL(chatURL)), "The URL is the one given to build (rule 1.4)")
+        #expect(configuration.reconnectAttempts == 3, "3 reconnect attempts by default (rule 1.1)")
+        #expect(configuration.timeout == .seconds(10), "A 10-second timeout by default (rule 1.1)")
+        #expect(configuration.authToken == nil, "No auth token by default (rule 1.1)")
+        #expect(configuration.headers.isEmpty, "No extra headers by default (rule 1.1)")
     }
 
-    @Test("Each fluent setting reaches the configuration")
+    @Test("Each fluent setting reaches the configuration [1.2, 1.3, 1.4]")
     func settingsApply() throws {
         let configuration = try builder()
             .reconnectAttempts(5)
@@ -26,21 +26,49 @@ struct Step1FluentSettings {
             .header("X-App-Version", "4.2")
             .header("Accept-Language", "de")
             .build(url: chatURL)
-        #expect(configuration.reconnectAttempts == 5, "reconnectAttempts(_:) is kept (step 1)")
-        #expect(configuration.timeout == .seconds(30), "timeout(_:) is kept (step 1)")
-        #expect(configuration.authToken == "t-123", "authToken(_:) is kept (step 1)")
+        #expect(configuration.reconnectAttempts == 5, "reconnectAttempts(_:) is kept (rule 1.2)")
+        #expect(configuration.timeout == .seconds(30), "timeout(_:) is kept (rule 1.2)")
+        #expect(configuration.authToken == "t-123", "authToken(_:) is kept (rule 1.2)")
         #expect(
             configuration.headers == ["x-app-version": "4.2", "accept-language": "de"],
-            "Every header is kept, by lowercased name (step 1)")
+            "Every header is kept, by lowercased name (rule 1.3)")
     }
 
-    @Test("Header names are case-insensitive: setting one again replaces its value")
+    @Test("A setting given again replaces the earlier one [1.2]")
+    func laterSettingWins() throws {
+        let configuration = try builder()
+            .reconnectAttempts(5).timeout(.seconds(30)).authToken("first")
+            .reconnectAttempts(2).timeout(.seconds(7)).authToken("second")
+            .build(url: chatURL)
+        #expect(configuration.reconnectAttempts == 2, "The last reconnectAttempts(_:) wins (rule 1.2)")
+        #expect(configuration.timeout == .seconds(7), "The last timeout(_:) wins (rule 1.2)")
+        #expect(configuration.authToken == "second", "The last authToken(_:) wins (rule 1.2)")
+    }
+
+    @Test("Header names are case-insensitive: setting one again replaces its value [1.3]")
     func headersReplace() throws {
         let configuration = try builder().header("X-Trace", "1").header("x-trace", "2").build(url: chatURL)
-        #expect(configuration.headers == ["x-trace": "2"], "The later value wins, under one name (step 1)")
+        #expect(configuration.headers == ["x-trace": "2"], "The later value wins, under one name (rule 1.3)")
+        let shouted = try builder().header("x-trace", "1").header("X-TRACE", "2").header("X-Trace", "3")
+            .header("x-b3-sampled", "0").build(url: chatURL)
+        #expect(
+            shouted.headers == ["x-trace": "3", "x-b3-sampled": "0"],
+            "Any mix of case names the same header; the last value wins, and other headers stay (rule 1.3)")
     }
 
-    @Test("A builder is a value: configurations from one partly configured builder are independent")
+    @Test("Values are kept exactly as given, whitespace included [1.4]")
+    func valuesKeptAsGiven() throws {
+        let configuration = try builder().authToken(" t-1\n").header("X-Note", "\tfirst line\nsecond ")
+            .build(url: chatURL)
+        #expect(
+            configuration.authToken == " t-1\n",
+            "The token is kept as given: the builder trims nothing (rule 1.4)")
+        #expect(
+            configuration.headers == ["x-note": "\tfirst line\nsecond "],
+            "A header's value is kept as given; only its name is lowercased (rule 1.4)")
+    }
+
+    @Test("A builder is a value: configurations from one partly configured builder are independent [1.5]")
     func builderIsAValue() throws {
         let base = builder().timeout(.seconds(5))
         let withToken = base.authToken("a")
@@ -50,15 +78,15 @@ struct Step1FluentSettings {
         let headed = try withHeader.build(url: chatURL)
         #expect(
             plain.authToken == nil && plain.headers.isEmpty && plain.reconnectAttempts == 3,
-            "Settings made on copies never reach the builder they came from (step 1)")
+            "Settings made on copies never reach the builder they came from (rule 1.5)")
         #expect(
             tokened.authToken == "a" && tokened.headers.isEmpty,
-            "One copy's header isn't the other's (step 1)")
+            "One copy's header isn't the other's (rule 1.5)")
         #expect(
             headed.authToken == nil && headed.headers == ["x-trace": "1"] && headed.reconnectAttempts == 7,
-            "One copy's token isn't the other's (step 1)")
+            "One copy's token isn't the other's (rule 1.5)")
         #expect(
             [plain.timeout, tokened.timeout, headed.timeout] == [.seconds(5), .seconds(5), .seconds(5)],
-            "What the base had, every copy has (step 1)")
+            "What the base had, every copy has (rule 1.5)")
     }
 }

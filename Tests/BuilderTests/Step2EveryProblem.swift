@@ -3,98 +3,240 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-/// One wrong setting, and the problem it must give.
-struct WrongSetting: Sendable, CustomTestStringConvertible {
+/// One build: a URL and settings, and the problem it must give (`nil`: it must build).
+struct BuildCase: Sendable, CustomTestStringConvertible {
     let label: String
     let url: String
     let configure: @Sendable (ConnectionBuilder) -> ConnectionBuilder
-    let problem: BuildProblem
+    let expected: BuildProblem?
     var testDescription: String { label }
+
+    init(
+        _ label: String, url: String = chatURL,
+        configure: @escaping @Sendable (ConnectionBuilder) -> ConnectionBuilder = { $0 },
+        _ expected: BuildProblem?
+    ) {
+        self.label = label
+        self.url = url
+        self.configure = configure
+        self.expected = expected
+    }
+
+    /// Builds, and compares what it found with what was expected, citing `rule`.
+    func check(_ rule: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = problems { () throws(BuildError) in try configure(builder()).build(url: url) }
+        if let expected {
+            #expect(
+                found == [expected],
+                "\(label): build(url:) throws one BuildError with \(expected), and only that (rule \(rule))",
+                sourceLocation: sourceLocation)
+        } else {
+            #expect(
+                found == nil, "\(label): this is allowed, so build(url:) succeeds (rule \(rule))",
+                sourceLocation: sourceLocation)
+        }
+    }
 }
 
-let wrongSettings: [WrongSetting] = [
-    WrongSetting(
-        label: "no scheme", url: "chat.example.com", configure: { $0 },
-        problem: .invalidURL("chat.example.com")),
-    WrongSetting(label: "empty URL", url: "", configure: { $0 }, problem: .invalidURL("")),
-    WrongSetting(
-        label: "https", url: "https://chat.example.com", configure: { $0 },
-        problem: .unsupportedScheme("https")),
-    WrongSetting(
-        label: "0 attempts", url: chatURL, configure: { $0.reconnectAttempts(0) },
-        problem: .reconnectAttemptsOutOfRange(0)),
-    WrongSetting(
-        label: "-1 attempts", url: chatURL, configure: { $0.reconnectAttempts(-1) },
-        problem: .reconnectAttemptsOutOfRange(-1)),
-    WrongSetting(
-        label: "11 attempts", url: chatURL, configure: { $0.reconnectAttempts(11) },
-        problem: .reconnectAttemptsOutOfRange(11)),
-    WrongSetting(
-        label: "timeout 0", url: chatURL, configure: { $0.timeout(.zero) }, problem: .timeoutOutOfRange(.zero)
-    ),
-    WrongSetting(
-        label: "timeout -1 s", url: chatURL, configure: { $0.timeout(.seconds(-1)) },
-        problem: .timeoutOutOfRange(.seconds(-1))),
-    WrongSetting(
-        label: "timeout 60 s + 1 ms", url: chatURL, configure: { $0.timeout(.milliseconds(60_001)) },
-        problem: .timeoutOutOfRange(.milliseconds(60_001))),
-    WrongSetting(
-        label: "empty token", url: chatURL, configure: { $0.authToken("") }, problem: .emptyAuthToken),
-    WrongSetting(
-        label: "blank token", url: chatURL, configure: { $0.authToken("  ") }, problem: .emptyAuthToken),
-    WrongSetting(
-        label: "empty header name", url: chatURL, configure: { $0.header("", "1") },
-        problem: .invalidHeaderName("")),
-    WrongSetting(
-        label: "header name with a space", url: chatURL, configure: { $0.header("x trace", "1") },
-        problem: .invalidHeaderName("x trace")),
-    WrongSetting(
-        label: "header name with a colon", url: chatURL, configure: { $0.header("x:trace", "1") },
-        problem: .invalidHeaderName("x:trace")),
+/// What the table of rule 2.2 refuses, one part at a time, hostile text included.
+let tableRefuses: [BuildCase] = [
+    BuildCase("no scheme", url: "chat.example.com", .invalidURL("chat.example.com")),
+    BuildCase("empty URL", url: "", .invalidURL("")),
+    BuildCase("blank URL", url: " \t\n", .invalidURL(" \t\n")),
+    BuildCase("no host", url: "wss://", .invalidURL("wss://")),
+    BuildCase("https", url: "https://chat.example.com", .unsupportedScheme("https")),
+    BuildCase("HTTPS, reported lowercased", url: "HTTPS://chat.example.com", .unsupportedScheme("https")),
+    BuildCase("-1 attempts", configure: { $0.reconnectAttempts(-1) }, .reconnectAttemptsOutOfRange(-1)),
+    BuildCase("timeout -1 s", configure: { $0.timeout(.seconds(-1)) }, .timeoutOutOfRange(.seconds(-1))),
+    BuildCase("empty token", configure: { $0.authToken("") }, .emptyAuthToken),
+    BuildCase("token of spaces", configure: { $0.authToken("  ") }, .emptyAuthToken),
+    BuildCase("token of a tab", configure: { $0.authToken("\t") }, .emptyAuthToken),
+    BuildCase("token of a newline", configure: { $0.authToken("\n") }, .emptyAuthToken),
+    BuildCase("token of mixed whitespace", configure: { $0.authToken(" \r\n\t ") }, .emptyAuthToken),
+    BuildCase("empty header name", configure: { $0.header("", "1") }, .invalidHeaderName("")),
+    BuildCase(
+        "header name with a space", configure: { $0.header("x trace", "1") }, .invalidHeaderName("x trace")),
+    BuildCase(
+        "header name with a colon", configure: { $0.header("x:trace", "1") }, .invalidHeaderName("x:trace")),
+    BuildCase("header name that is a colon", configure: { $0.header(":", "1") }, .invalidHeaderName(":")),
+    BuildCase(
+        "header name with a tab inside", configure: { $0.header("X\tTrace", "1") },
+        .invalidHeaderName("x\ttrace")),
+    BuildCase(
+        "header name ending in a newline", configure: { $0.header("X-Trace\n", "1") },
+        .invalidHeaderName("x-trace\n")),
+    BuildCase(
+        "header name with a space before", configure: { $0.header(" X-Trace", "1") },
+        .invalidHeaderName(" x-trace")),
+    BuildCase("header name of a tab", configure: { $0.header("\t", "1") }, .invalidHeaderName("\t")),
+    BuildCase(
+        "header name in mixed case, reported lowercased", configure: { $0.header("X Trace", "1") },
+        .invalidHeaderName("x trace")),
+]
+
+/// What the table of rule 2.2 allows, hostile text included: each of these builds.
+let tableAllows: [BuildCase] = [
+    BuildCase("wss", url: "wss://chat.example.com/socket", nil),
+    BuildCase("ws, with a port", url: "ws://localhost:8080", nil),
+    BuildCase("WSS", url: "WSS://chat.example.com", nil),
+    BuildCase("Ws", url: "Ws://chat.example.com", nil),
+    BuildCase("wSs, with a port, a path and a query", url: "wSs://Chat.Example.com:8443/socket?room=1", nil),
+    BuildCase("a one-character token", configure: { $0.authToken("t") }, nil),
+    BuildCase("a token with whitespace around it", configure: { $0.authToken(" \tt-1\n") }, nil),
+    BuildCase("a one-character header name", configure: { $0.header("x", "1") }, nil),
+    BuildCase("a header name in mixed case", configure: { $0.header("X-B3-TraceId", "1") }, nil),
+    BuildCase("a header value with whitespace", configure: { $0.header("x-note", " a b\t\n") }, nil),
+    BuildCase("an empty header value", configure: { $0.header("x-empty", "") }, nil),
+]
+
+/// Rule 2.3: each limit, and the smallest step past it.
+let limits: [BuildCase] = [
+    BuildCase("0 attempts", configure: { $0.reconnectAttempts(0) }, .reconnectAttemptsOutOfRange(0)),
+    BuildCase("1 attempt", configure: { $0.reconnectAttempts(1) }, nil),
+    BuildCase("10 attempts", configure: { $0.reconnectAttempts(10) }, nil),
+    BuildCase("11 attempts", configure: { $0.reconnectAttempts(11) }, .reconnectAttemptsOutOfRange(11)),
+    BuildCase("timeout 0", configure: { $0.timeout(.zero) }, .timeoutOutOfRange(.zero)),
+    BuildCase("timeout 1 attosecond", configure: { $0.timeout(attosecond) }, nil),
+    BuildCase("timeout 1 ms", configure: { $0.timeout(.milliseconds(1)) }, nil),
+    BuildCase("timeout 60 s", configure: { $0.timeout(.seconds(60)) }, nil),
+    BuildCase(
+        "timeout 60 s + 1 attosecond", configure: { $0.timeout(.seconds(60) + attosecond) },
+        .timeoutOutOfRange(.seconds(60) + attosecond)),
+    BuildCase(
+        "timeout 60.001 s", configure: { $0.timeout(.milliseconds(60_001)) },
+        .timeoutOutOfRange(.milliseconds(60_001))),
+]
+
+/// Rule 2.4: whitespace around the URL makes it invalid; the problem carries the text as given.
+let urlsWithWhitespace: [BuildCase] = [
+    BuildCase("a space before", url: " " + chatURL, .invalidURL(" " + chatURL)),
+    BuildCase("a space after", url: chatURL + " ", .invalidURL(chatURL + " ")),
+    BuildCase("a tab before", url: "\t" + chatURL, .invalidURL("\t" + chatURL)),
+    BuildCase("a newline after", url: chatURL + "\n", .invalidURL(chatURL + "\n")),
+    BuildCase("a CRLF after", url: chatURL + "\r\n", .invalidURL(chatURL + "\r\n")),
+    BuildCase(
+        "a space inside the scheme", url: "w ss://chat.example.com", .invalidURL("w ss://chat.example.com")),
+    BuildCase("a space before ://", url: "wss ://chat.example.com", .invalidURL("wss ://chat.example.com")),
+]
+
+/// Rule 2.5: no host, so no scheme check.
+let urlsWithoutHost: [BuildCase] = [
+    BuildCase("https:/x", url: "https:/x", .invalidURL("https:/x")),
+    BuildCase("wsx:/chat", url: "WSX:/chat", .invalidURL("WSX:/chat")),
+    BuildCase("ftp:", url: "ftp:", .invalidURL("ftp:")),
+    BuildCase("wss:chat.example.com", url: "wss:chat.example.com", .invalidURL("wss:chat.example.com")),
+    BuildCase("ws:/chat", url: "ws:/chat", .invalidURL("ws:/chat")),
+    BuildCase("wss//chat.example.com", url: "wss//chat.example.com", .invalidURL("wss//chat.example.com")),
+]
+
+/// Rule 2.6: schemes one letter off.
+let nearMissSchemes: [BuildCase] = [
+    BuildCase("wsx", url: "wsx://chat.example.com", .unsupportedScheme("wsx")),
+    BuildCase("WSX", url: "WSX://chat.example.com", .unsupportedScheme("wsx")),
+    BuildCase("w", url: "w://chat.example.com", .unsupportedScheme("w")),
+    BuildCase("s", url: "s://chat.example.com", .unsupportedScheme("s")),
+    BuildCase("WSS2", url: "WSS2://chat.example.com", .unsupportedScheme("wss2")),
+    BuildCase("wsss", url: "wsss://chat.example.com", .unsupportedScheme("wsss")),
+    BuildCase("xws", url: "xws://chat.example.com", .unsupportedScheme("xws")),
+    BuildCase("ws+tls", url: "ws+tls://chat.example.com", .unsupportedScheme("ws+tls")),
+    BuildCase("memory", url: "memory://chat", .unsupportedScheme("memory")),
+]
+
+/// Rule 2.7: the extremes of each type.
+let extremes: [BuildCase] = [
+    BuildCase(
+        "Int.min attempts", configure: { $0.reconnectAttempts(.min) }, .reconnectAttemptsOutOfRange(.min)),
+    BuildCase(
+        "Int.max attempts", configure: { $0.reconnectAttempts(.max) }, .reconnectAttemptsOutOfRange(.max)),
+    BuildCase(
+        "timeout -1 attosecond", configure: { $0.timeout(.zero - attosecond) },
+        .timeoutOutOfRange(.zero - attosecond)),
+    BuildCase(
+        "the most negative timeout", configure: { $0.timeout(.seconds(Int64.min)) },
+        .timeoutOutOfRange(.seconds(Int64.min))),
+    BuildCase(
+        "the longest timeout", configure: { $0.timeout(.seconds(Int64.max)) },
+        .timeoutOutOfRange(.seconds(Int64.max))),
 ]
 
 @Suite("Builder · Step 2 — Every problem, at once", .tags(.messaging))
 struct Step2EveryProblem {
-    @Test("Each wrong setting gives its problem, and only that one", arguments: wrongSettings)
-    func eachProblem(setting: WrongSetting) {
-        #expect(
-            problems { () throws(BuildError) in try setting.configure(builder()).build(url: setting.url) }
-                == [setting.problem],
-            "\(setting.label): build(url:) throws BuildError with \(setting.problem) (step 2)")
+    @Test("Each wrong part gives its problem, and only that one [2.2]", arguments: tableRefuses)
+    func eachProblem(wrong: BuildCase) {
+        wrong.check("2.2")
     }
 
-    @Test("The limits themselves are allowed: 1 and 10 attempts, 1 ms and 60 s, any case of wss")
-    func limitsAreAllowed() throws {
+    @Test("What the table allows builds, in any case of ws and wss [2.2]", arguments: tableAllows)
+    func allowed(right: BuildCase) {
+        right.check("2.2")
+    }
+
+    @Test("Each limit builds, and the smallest step past it doesn't [2.3]", arguments: limits)
+    func limitsAndOnePast(limit: BuildCase) {
+        limit.check("2.3")
+    }
+
+    @Test("The limits reach the configuration unchanged [2.3]")
+    func limitsAreKept() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Builder")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
-        let low = try builder().reconnectAttempts(1).timeout(.milliseconds(1)).build(url: chatURL)
+        let low = try builder().reconnectAttempts(1).timeout(attosecond).build(url: chatURL)
         #expect(
-            low.reconnectAttempts == 1 && low.timeout == .milliseconds(1),
-            "1 attempt and 1 ms are allowed (step 2)")
+            low.reconnectAttempts == 1 && low.timeout == attosecond,
+            "1 attempt and the shortest timeout are allowed, and kept (rule 2.3)")
         let high = try builder().reconnectAttempts(10).timeout(.seconds(60)).build(
             url: "WSS://chat.example.com")
         #expect(
             high.reconnectAttempts == 10 && high.timeout == .seconds(60),
-            "10 attempts and 60 s are allowed (step 2)")
-        let plain = try builder().build(url: "ws://localhost:8080")
-        #expect(plain.url.scheme == "ws", "ws is allowed as well as wss (step 2)")
+            "10 attempts and 60 s are allowed, and kept (rule 2.3)")
     }
 
-    @Test("Several wrong settings are all reported at once, never only the first")
-    func everyProblemAtOnce() {
+    @Test(
+        "Whitespace around the URL makes it invalid, reported as given [2.4]", arguments: urlsWithWhitespace)
+    func urlAsGiven(url: BuildCase) {
+        url.check("2.4")
+    }
+
+    @Test("Text without a host is an invalid URL, whatever its scheme [2.5]", arguments: urlsWithoutHost)
+    func noHostNoSchemeCheck(url: BuildCase) {
+        url.check("2.5")
+    }
+
+    @Test("Only ws and wss pass: a scheme one letter off doesn't [2.6]", arguments: nearMissSchemes)
+    func nearMissScheme(url: BuildCase) {
+        url.check("2.6")
+    }
+
+    @Test("The extremes of each setting give their problem, never a crash [2.7]", arguments: extremes)
+    func extreme(setting: BuildCase) {
+        setting.check("2.7")
+    }
+
+    @Test(
+        "Several wrong parts are all reported at once, never only the first, a bad URL included [2.1]",
+        arguments: [
+            ("ftp://chat.example.com", BuildProblem.unsupportedScheme("ftp")),
+            ("chat.example.com", .invalidURL("chat.example.com")),
+            ("\twss://chat.example.com\n", .invalidURL("\twss://chat.example.com\n")),
+            (chatURL, nil),
+        ] as [(String, BuildProblem?)])
+    func everyProblemAtOnce(url: String, urlProblem: BuildProblem?) {
         let found = problems { () throws(BuildError) in
             try builder()
                 .reconnectAttempts(0)
                 .timeout(.seconds(-5))
                 .authToken(" ")
                 .header("bad name", "1")
-                .build(url: "ftp://chat.example.com")
+                .header("X-Good", "1")
+                .header("worse:name", "2")
+                .build(url: url)
         }
+        let settings: [BuildProblem] = [
+            .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.seconds(-5)), .emptyAuthToken,
+            .invalidHeaderName("bad name"), .invalidHeaderName("worse:name"),
+        ]
         #expect(
-            found == [
-                .unsupportedScheme("ftp"), .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.seconds(-5)),
-                .emptyAuthToken, .invalidHeaderName("bad name"),
-            ],
-            "One BuildError lists all five problems (step 2)")
+            found == inAnyOrder(settings + [urlProblem].compactMap { $0 }),
+            "URL \(url.debugDescription): one BuildError lists every problem, each once (rule 2.1)")
     }
 }

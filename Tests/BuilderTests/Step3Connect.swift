@@ -23,7 +23,7 @@ extension ConnectionConfiguration: EventSending {}
 
 @Suite("Builder · Step 3 — Only a connection can send", .tags(.messaging))
 struct Step3Connect {
-    @Test("The maker receives exactly the settings of the configuration that connects")
+    @Test("The maker receives exactly the settings of the configuration that connects [3.1]")
     func makerReceivesTheSettings() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Builder")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
@@ -37,106 +37,109 @@ struct Step3Connect {
         _ = try chat.connect()
         _ = try local.connect()
         let received = maker.received
-        try #require(received.count == 2, "Each connect() asks the maker once (step 3)")
+        try #require(received.count == 2, "Each connect() asks the maker once (rule 3.1)")
         #expect(
             received[0].url == (try ServerURL(chatURL)) && received[0].reconnectAttempts == 5
                 && received[0].timeout == .seconds(30) && received[0].authToken == "t-1"
                 && received[0].headers == ["x-trace": "1"],
-            "The maker gets the URL and every setting of the configuration that connects (step 3)")
+            "The maker gets the URL and every setting of the configuration that connects (rule 3.1)")
         #expect(
             received[1].url == (try ServerURL("ws://localhost:8080")) && received[1].reconnectAttempts == 2
                 && received[1].timeout == .seconds(30) && received[1].authToken == "t-1"
                 && received[1].headers == ["x-trace": "1", "accept-language": "de"],
-            "Another configuration from the same builder hands the maker its own settings (step 3)")
+            "Another configuration from the same builder hands the maker its own settings (rule 3.1)")
     }
 
-    @Test("connect() connects the connection the maker made, and returns that one")
+    @Test("connect() connects the connection the maker made, and returns that one [3.1, 3.5]")
     func connectConnectsWhatWasMade() throws {
         let maker = Maker()
         let connection = try builder(maker).build(url: chatURL).connect()
-        let made = try #require(maker.made.first, "connect() asks the maker for the connection (step 3)")
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection (rule 3.1)")
         #expect(
             connection === made,
-            "connect() returns the connection the maker made, not one of its own (step 3)")
+            "connect() returns the connection the maker made, not one of its own (rule 3.1)")
         #expect(
-            made.calls == ["connect"], "connect() connects it, once, and does nothing else to it (step 3)")
-        #expect(connection.status == .connected, "What connect() returns is connected (step 3)")
+            made.calls == ["connect"], "connect() connects it, once, and does nothing else to it (rule 3.1)")
+        #expect(connection.status == .connected, "What connect() returns is connected (rule 3.5)")
         try connection.send(try Event("hello"))
-        #expect(made.calls == ["connect", "send"], "What connect() returns can send (step 3)")
+        #expect(made.calls == ["connect", "send"], "What connect() returns can send (rule 3.1)")
     }
 
-    @Test("Each connect() makes a new connection; the configuration can be used again")
+    @Test("Each connect() makes a new connection; the configuration can be used again [3.2]")
     func eachConnectMakesANewConnection() throws {
         let maker = Maker()
         let configuration = try builder(maker).build(url: chatURL)
         let connections = try (1...3).map { _ in try configuration.connect() }
         let made = maker.made
-        #expect(maker.received.count == 3, "Three connect() calls ask the maker three times (step 3)")
-        try #require(made.count == 3, "Each connect() makes a connection of its own (step 3)")
+        #expect(maker.received.count == 3, "Three connect() calls ask the maker three times (rule 3.2)")
+        try #require(made.count == 3, "Each connect() makes a connection of its own (rule 3.2)")
         #expect(
             zip(connections, made).allSatisfy { $0 === $1 },
-            "Each connect() returns the connection made for it (step 3)")
-        #expect(Set(connections.map(\.id)).count == 3, "No two connect() calls share a connection (step 3)")
+            "Each connect() returns the connection made for it (rule 3.2)")
+        #expect(Set(connections.map(\.id)).count == 3, "No two connect() calls share a connection (rule 3.2)")
         #expect(
             made.map(\.calls) == [["connect"], ["connect"], ["connect"]],
-            "Each new connection is connected once (step 3)")
+            "Each new connection is connected once (rule 3.2)")
     }
 
-    @Test("Send before connect can't be written: a configuration has no send, a connection comes connected")
+    @Test(
+        "Send before connect can't be written: a configuration has no send, a connection comes connected [3.3, 3.5]"
+    )
     func sendBeforeConnectCannotBeWritten() throws {
         let maker = Maker()
         let configuration = try builder(maker).build(url: chatURL)
         #expect(
-            maker.received.isEmpty, "Building makes no connection: only connect() asks the maker (step 3)")
+            maker.received.isEmpty, "Building makes no connection: only connect() asks the maker (rule 3.3)")
         #expect(
             throws: NoSendOfItsOwn(),
-            "ConnectionConfiguration has no send(_:) of its own, so sending from it doesn't compile (step 3)"
+            "ConnectionConfiguration has no send(_:) of its own, so sending from it doesn't compile (rule 3.5)"
         ) { try configuration.send(try Event("hello")) }
 
         let connection = try configuration.connect()
-        let made = try #require(maker.made.first, "connect() asks the maker for the connection (step 3)")
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection (rule 3.1)")
         #expect(
             connection === made && made.calls.first == "connect",
-            "The connection is connected before anyone holds it: nobody can send first (step 3)")
+            "The connection is connected before anyone holds it: nobody can send first (rule 3.5)")
     }
 
-    @Test("The maker's error passes on unchanged, and nothing is connected")
+    @Test("The maker's error passes on unchanged, and nothing is connected [3.4]")
     func makerErrorPassesOn() throws {
         let refusal = ConnectionFactoryError.unsupportedScheme(try ServerURL(chatURL).url)
         let maker = Maker(error: refusal)
         let configuration = try builder(maker).build(url: chatURL)
-        #expect(throws: refusal, "connect() throws what the maker threw, unchanged (step 3)") {
+        #expect(throws: refusal, "connect() throws what the maker threw, unchanged (rule 3.4)") {
             try configuration.connect()
         }
-        #expect(maker.received.count == 1, "The maker is asked exactly once (step 3)")
+        #expect(maker.received.count == 1, "The maker is asked exactly once (rule 3.4)")
     }
 
-    @Test("The connection's connect error passes on unchanged")
+    @Test("The connection's connect error passes on unchanged [3.4]")
     func connectErrorPassesOn() throws {
         let refusal = LifecycleError.operationRefused(.connect, in: .released)
         let maker = Maker(connectError: refusal)
         let configuration = try builder(maker).build(url: chatURL)
-        #expect(throws: refusal, "connect() throws what the connection's connect() threw, unchanged (step 3)")
-        {
+        #expect(
+            throws: refusal, "connect() throws what the connection's connect() threw, unchanged (rule 3.4)"
+        ) {
             try configuration.connect()
         }
         #expect(
             maker.received.count == 1 && maker.made.map(\.calls) == [["connect"]],
-            "One connection made, asked to connect exactly once (step 3)")
+            "One connection made, asked to connect exactly once (rule 3.4)")
     }
 
-    @Test("Without a maker, connect() opens a SocketConnection to the configured server")
+    @Test("Without a maker, connect() opens a SocketConnection to the configured server [3.6]")
     func defaultMaker() throws {
         let configuration = try ConnectionBuilder().authToken("t").build(url: chatURL)
         let connection = try configuration.connect()
         #expect(
             connection is SocketConnection,
-            "The default maker makes a SocketConnection over an in-memory transport (step 3)")
-        #expect(connection.url == configuration.url.url, "It goes to the configured server (step 3)")
+            "The default maker makes a SocketConnection over an in-memory transport (rule 3.6)")
+        #expect(connection.url == configuration.url.url, "It goes to the configured server (rule 3.6)")
         #expect(
             connection.status == .connecting,
-            "connect() starts it connecting; the server has not accepted yet (step 3)")
+            "connect() starts it connecting; the server has not accepted yet (rule 3.6)")
         let second = try configuration.connect()
-        #expect(second.id != connection.id, "Each connect() opens a new socket connection (step 3)")
+        #expect(second.id != connection.id, "Each connect() opens a new socket connection (rule 3.6)")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Builder · Step 4 — The start-up builder", .tags(.startup))
 struct Step4StartupBuilder {
-    @Test("build() gives the start-up commands in the order they must run")
+    @Test("build() gives the start-up commands in the order they must run [4.1, 4.3]")
     func orderedCommands() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Builder")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
@@ -15,46 +15,48 @@ struct Step4StartupBuilder {
             .rootScreen("Scan").build()
         #expect(
             commands.map(\.name) == ["analytics", "storage", "appearance", "root screen"],
-            "Analytics, storage, appearance, then the first screen (step 4)")
+            "Analytics, storage, appearance, then the first screen (rule 4.3)")
         for command in commands { try command.execute() }
         #expect(
             log.entries == ["analytics started with key k-1", "storage opened"],
-            "The commands use the log and key given (step 4)")
+            "The commands use the log and key given (rule 4.1)")
         #expect(
             window.tint == "teal" && window.rootScreen == "Scan" && window.isVisible,
-            "The commands use the window, tint and screen given (step 4)")
+            "The commands use the window, tint and screen given (rule 4.1)")
     }
 
-    @Test("Without an analytics key there is no analytics; tint and first screen have defaults")
+    @Test(
+        "Without an analytics key there is no analytics; tint and first screen have defaults [4.1, 4.2, 4.3]")
     func defaults() throws {
         let window = AppWindow()
         let log = LaunchLog()
         let commands = StartupBuilder(window: window, log: log).build()
         #expect(
             commands.map(\.name) == ["storage", "appearance", "root screen"],
-            "No key, no analytics command (step 4)")
+            "No key, no analytics command (rule 4.3)")
         for command in commands { try command.execute() }
-        #expect(log.entries == ["storage opened"], "The storage records its start in the log given (step 4)")
+        #expect(
+            log.entries == ["storage opened"], "The storage records its start in the log given (rule 4.1)")
         #expect(
             window.tint == "blue" && window.rootScreen == "Home" && window.isVisible,
-            "The defaults are blue and Home, in the window given (step 4)")
+            "The defaults are blue and Home, in the window given (rule 4.2)")
     }
 
-    @Test("The fluent calls may come in any order; a later call of the same setting wins")
+    @Test("The fluent calls may come in any order; a later call of the same setting wins [4.2, 4.3]")
     func callOrderDoesNotMatter() throws {
         let window = AppWindow()
         let commands = StartupBuilder(window: window, log: LaunchLog()).rootScreen("Scan").tint("red")
             .analyticsKey("k-1").tint("teal").build()
         #expect(
             commands.map(\.name) == ["analytics", "storage", "appearance", "root screen"],
-            "The builder owns the order of the commands, not the order of the calls (step 4)")
+            "The builder owns the order of the commands, not the order of the calls (rule 4.2)")
         for command in commands { try command.execute() }
         #expect(
             window.tint == "teal" && window.rootScreen == "Scan",
-            "The last tint given wins, and the screen set first is kept (step 4)")
+            "The last tint given wins, and the screen set first is kept (rule 4.2)")
     }
 
-    @Test("A start-up builder is a value: two start-ups finished from one base are independent")
+    @Test("A start-up builder is a value: two start-ups finished from one base are independent [4.4]")
     func startupBuilderIsAValue() throws {
         let window = AppWindow()
         let log = LaunchLog()
@@ -63,15 +65,15 @@ struct Step4StartupBuilder {
         let onScan = base.rootScreen("Scan")
         #expect(
             withAnalytics.build().map(\.name) == ["analytics", "storage", "appearance", "root screen"],
-            "The copy given a key starts analytics (step 4)")
+            "The copy given a key starts analytics (rule 4.4)")
         #expect(
             base.build().count == 3 && onScan.build().count == 3,
-            "The key given to one copy reaches neither the base nor the other copy (step 4)")
+            "The key given to one copy reaches neither the base nor the other copy (rule 4.4)")
         for command in withAnalytics.build() { try command.execute() }
         #expect(
             window.rootScreen == "Home" && window.tint == "teal",
-            "One copy's screen isn't the other's; what the base had, every copy has (step 4)")
+            "One copy's screen isn't the other's; what the base had, every copy has (rule 4.4)")
         for command in onScan.build() { try command.execute() }
-        #expect(window.rootScreen == "Scan", "The copy given a screen shows it (step 4)")
+        #expect(window.rootScreen == "Scan", "The copy given a screen shows it (rule 4.4)")
     }
 }

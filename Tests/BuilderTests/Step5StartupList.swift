@@ -30,7 +30,7 @@ func standardStartup(
 
 @Suite("Builder · Step 5 — A result builder for the start-up list", .tags(.startup))
 struct Step5StartupList {
-    @Test("The commands come out in the order the block writes them, one per line")
+    @Test("The commands come out in the order the block writes them, one per line [5.1]")
     func orderWritten() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Builder")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
@@ -42,10 +42,10 @@ struct Step5StartupList {
         }
         #expect(
             list.commands.map(\.name) == ["crash reporter", "storage", "feature flags"],
-            "Each line is one command, in the order written, whatever its type (step 5)")
+            "Each line is one command, in the order written, whatever its type (rule 5.1)")
     }
 
-    @Test("An if adds its block only when its condition holds", arguments: [false, true])
+    @Test("An if adds its block only when its condition holds [5.2]", arguments: [false, true])
     func ifWithoutElse(isDebug: Bool) {
         let log = LaunchLog()
         let list = StartupList {
@@ -59,10 +59,10 @@ struct Step5StartupList {
         #expect(
             list.commands.map(\.name)
                 == (isDebug ? ["first", "debug menu", "network logger", "last"] : ["first", "last"]),
-            "if: the whole block when true, nothing when false, in place (debug \(isDebug), step 5)")
+            "if: the whole block when true, nothing when false, in place (debug \(isDebug), rule 5.2)")
     }
 
-    @Test("An if/else adds exactly one of its branches", arguments: [false, true])
+    @Test("An if/else adds exactly one of its branches [5.3]", arguments: [false, true])
     func ifElse(isDebug: Bool) {
         let log = LaunchLog()
         let list = StartupList {
@@ -79,11 +79,11 @@ struct Step5StartupList {
             list.commands.map(\.name)
                 == (isDebug
                     ? ["first", "debug menu", "last"] : ["first", "release checks", "store review", "last"]),
-            "if/else: the first branch when true, the second when false, never both (debug \(isDebug), step 5)"
+            "if/else: the first branch when true, the second when false, never both (debug \(isDebug), rule 5.3)"
         )
     }
 
-    @Test("A for loop adds its block once per element, in order, ifs inside included")
+    @Test("A for loop adds its block once per element, in order, ifs inside included [5.4, 5.2]")
     func forLoop() {
         let log = LaunchLog()
         let list = StartupList {
@@ -97,10 +97,10 @@ struct Step5StartupList {
         }
         #expect(
             list.commands.map(\.name) == ["first", "ads SDK", "maps SDK", "maps cache", "pay SDK", "last"],
-            "for: one pass per element, in order; an empty loop adds nothing (step 5)")
+            "for: one pass per element, in order; an empty loop adds nothing (rule 5.4)")
     }
 
-    @Test("An optional command adds itself when there is one, and nothing when it is nil")
+    @Test("An optional command adds itself when there is one, and nothing when it is nil [5.5, 5.2]")
     func optionals() {
         let log = LaunchLog()
         let present: (any StartupCommand)? = NamedCommand("crash reporter", log: log)
@@ -116,11 +116,37 @@ struct Step5StartupList {
         }
         #expect(
             list.commands.map(\.name) == ["crash reporter", "analytics", "last"],
-            "An optional or an if let adds the command when there is one, nothing when nil (step 5)")
+            "An optional or an if let adds the command when there is one, nothing when nil (rules 5.5 and 5.2)"
+        )
+    }
+
+    @Test("The list runs its block once, when it is made, and runs none of the commands [5.6]")
+    func runsTheBlockOnce() {
+        let made = LaunchLog()
+        let run = LaunchLog()
+        func counted(_ name: String) -> NamedCommand {
+            made.record(name)
+            return NamedCommand(name, log: run)
+        }
+        let list = StartupList {
+            counted("crash reporter")
+            for partner in ["ads", "maps"] { counted("\(partner) SDK") }
+            counted("feature flags")
+        }
+        #expect(
+            made.entries == ["crash reporter", "ads SDK", "maps SDK", "feature flags"],
+            "The block runs exactly once, when the list is made: each line makes its command once (rule 5.6)")
+        #expect(
+            run.entries.isEmpty, "Making the list runs none of its commands: it only lists them (rule 5.6)")
+        #expect(
+            list.commands.map(\.name) == ["crash reporter", "ads SDK", "maps SDK", "feature flags"],
+            "The list keeps what that one run of the block made (rule 5.6)")
+        _ = list.commands
+        #expect(made.entries.count == 4, "Reading commands doesn't run the block again (rule 5.6)")
     }
 
     @Test(
-        "The block makes what the fluent builder makes for the same start-up",
+        "The block makes what the fluent builder makes for the same start-up [5.7]",
         arguments: [nil, "k-1"] as [String?])
     func sameAsTheFluentBuilder(analyticsKey: String?) throws {
         let fluentWindow = AppWindow()
@@ -136,15 +162,15 @@ struct Step5StartupList {
 
         #expect(
             list.commands.map(\.name) == fluent.map(\.name),
-            "The same commands, in the same order (key \(analyticsKey ?? "none"), step 5)")
+            "The same commands, in the same order (key \(analyticsKey ?? "none"), rule 5.7)")
         for command in fluent { try command.execute() }
         for command in list.commands { try command.execute() }
         #expect(
             listLog.entries == fluentLog.entries && !listLog.entries.isEmpty,
-            "Run, they record the same start-up (key \(analyticsKey ?? "none"), step 5)")
+            "Run, they record the same start-up (key \(analyticsKey ?? "none"), rule 5.7)")
         #expect(
             listWindow.tint == fluentWindow.tint && listWindow.rootScreen == fluentWindow.rootScreen
                 && listWindow.isVisible == fluentWindow.isVisible && listWindow.isVisible,
-            "Run, they set up the window the same way (key \(analyticsKey ?? "none"), step 5)")
+            "Run, they set up the window the same way (key \(analyticsKey ?? "none"), rule 5.7)")
     }
 }
