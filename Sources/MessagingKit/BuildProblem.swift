@@ -10,7 +10,7 @@ public enum BuildProblem: Sendable, Hashable, CustomStringConvertible {
     case timeoutOutOfRange(Duration)
     /// An auth token, when given, must have a visible character.
     case emptyAuthToken
-    /// A header name must be non-empty, without spaces or colons.
+    /// A header name must be non-empty, without whitespace or colons.
     case invalidHeaderName(String)
 
     /// A sentence for the person reading the log.
@@ -22,7 +22,7 @@ public enum BuildProblem: Sendable, Hashable, CustomStringConvertible {
         case .timeoutOutOfRange(let duration):
             "The timeout must be more than 0 and at most 60 seconds, not \(duration)."
         case .emptyAuthToken: "The auth token is blank."
-        case .invalidHeaderName(let name): "\"\(name)\" is not a header name: no blanks, spaces or colons."
+        case .invalidHeaderName(let name): "\"\(name)\" is not a header name: it must be non-empty, with no whitespace or colons."
         }
     }
 }
