@@ -62,7 +62,8 @@ struct Step2OwnedConnectionAndObservers {
         socket.report(.disconnected)  // the drop's, late
         #expect(
             connection.state == .connected,
-            "A late report is judged by the owned connection's status now: connected, so still connected (step 2)")
+            "A late report is judged by the owned connection's status now: connected, so still connected (step 2)"
+        )
         #expect(
             changes.all == [ConnectionStateChange(from: .created, to: .connected)],
             "The late report moved nothing, so no observer heard a change (step 2)")
@@ -94,7 +95,8 @@ struct Step2OwnedConnectionAndObservers {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "The late report moved nothing; the socket's real connect later did, through reconnecting (step 2)")
+            "The late report moved nothing; the socket's real connect later did, through reconnecting (step 2)"
+        )
     }
 
     @Test("A first attempt that fails leaves the connection disconnected; a retry connects it")

@@ -193,7 +193,7 @@ struct Step3Operations {
         #expect(connection.state == .disconnected, "The drop moved the connection meanwhile (step 2)")
     }
 
-    @Test("The library reconnects inside the drop's report, before the lifecycle hears it: still connected, it sends")
+    @Test("The library reconnects inside a drop's report, before the lifecycle hears it: it still sends")
     func lateDropReportNeverStrands() throws {
         let transport = InMemoryTransport(url: try chatURL())
         let socket = SocketConnection(transport: transport)

@@ -4,7 +4,9 @@ import Testing
 
 /// Codes for the scan tests: `count` QR codes with distinct payloads, numbered from `first`.
 func qrCodes(_ count: Int, from first: Int = 0) throws -> [ScannedCode] {
-    try (first..<first + count).map { try ScannedCode(payload: "https://shop.example/p/\($0)", symbology: .qr) }
+    try (first..<first + count).map {
+        try ScannedCode(payload: "https://shop.example/p/\($0)", symbology: .qr)
+    }
 }
 
 /// A scanner paused by the person: it ignores the camera and shows its message; a tap resumes
@@ -17,15 +19,20 @@ struct PausedScanState: ScanViewState {
 
     func display(for codes: [ScannedCode]) -> ScanDisplay { .message(message) }
     func didScan(_ frame: Frame) -> ScanTransition? { nil }
-    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { .transition(ScanTransition(to: .noCode)) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        .transition(ScanTransition(to: .noCode))
+    }
 }
 
-/// Another team's *no code* state: the viewfinder with a pause button. A tap pauses; a scan does
-/// what the standard *no code* state does.
+/// Another team's *no code* state: the viewfinder with a pause button.
+///
+/// A tap pauses; a scan does what the standard *no code* state does.
 struct PauseButtonState: ScanViewState {
     func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
     func didScan(_ frame: Frame) -> ScanTransition? { NoCodeState().didScan(frame) }
-    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { .transition(ScanTransition(to: .paused)) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        .transition(ScanTransition(to: .paused))
+    }
 }
 
 /// A state that decides whatever the test tells it to, sense or nonsense.
@@ -128,13 +135,16 @@ struct Step5ScanViewModel {
             NoCodeState().didScan(Frame(number: 1, codes: two)) == ScanTransition(to: .multiCode, codes: two),
             "A scan of two codes: switch to multi code, with them (step 5)")
         #expect(
-            MultiCodeState().didScan(Frame(number: 1, codes: one)) == ScanTransition(to: .singleCode, codes: one),
+            MultiCodeState().didScan(Frame(number: 1, codes: one))
+                == ScanTransition(to: .singleCode, codes: one),
             "A scan of one code: switch to single code, with it (step 5)")
         #expect(
             SingleCodeState().didScan(Frame(number: 1)) == ScanTransition(to: .noCode),
             "A scan of no code: switch to no code, with no codes (step 5)")
         #expect(SingleCodeState().didTap(5, on: one) == .open(one[0]), "Single code: a tap opens it (step 5)")
-        #expect(MultiCodeState().didTap(1, on: two) == .open(two[1]), "Multi code: a tap opens the one picked (step 5)")
+        #expect(
+            MultiCodeState().didTap(1, on: two) == .open(two[1]),
+            "Multi code: a tap opens the one picked (step 5)")
         #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (step 5)")
     }
 
@@ -211,7 +221,8 @@ struct Step5ScanViewModel {
     func nonsenseIsRefused(next: ScanStateID, count: Int) throws {
         let nonsense = ScanTransition(to: next, codes: try qrCodes(count, from: 10))
         for byTap in [false, true] {
-            let model = try modelInScriptedState(ScriptedScanState(onScan: nonsense, onTap: .transition(nonsense)))
+            let model = try modelInScriptedState(
+                ScriptedScanState(onScan: nonsense, onTap: .transition(nonsense)))
             let codes = model.codes
             #expect(
                 throws: ScanViewError.wrongCodeCount(next, count: count),
@@ -237,7 +248,8 @@ struct Step5ScanViewModel {
             if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
             #expect(
                 model.currentID == next && model.codes == codes,
-                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (step 5)")
+                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (step 5)"
+            )
         }
     }
 
