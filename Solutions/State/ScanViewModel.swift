@@ -94,8 +94,9 @@ public final class ScanViewModel {
 
     /// Switches to the state a decision names, with its codes, once the decision makes sense.
     ///
-    /// Why private: the old public `switchTo` let any caller skip the current state's decision
-    /// and show an empty picker. Now only the states' decisions move the view model.
+    /// Why private: a public way to set the state (the write-up's `setType:`) would let any
+    /// caller skip the current state's decision and show a picker with no codes. Only the
+    /// states' decisions move the view model.
     private func apply(_ transition: ScanTransition) throws(ScanViewError) {
         guard states[transition.next] != nil else { throw .unregisteredState(transition.next) }
         // Why the context checks the count, whoever decided: it is what the screen promises,
