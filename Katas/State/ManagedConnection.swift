@@ -26,6 +26,8 @@ public final class ManagedConnection: Connection {
         self.inner = connection
         // TODO: Step 2 — listen to the owned connection's status changes, and hand each one to
         //       the current state (capture `self` weakly: the owned connection keeps its handlers).
+        //       Judge a report by the owned connection's status now (`inner.status`), not by the
+        //       status it carries: a report may come late, after a newer one.
         // TODO: Step 3 — listen to the owned connection's events, for subscriptions and replies.
         // TODO: Step 4 — after the current state has handled a status, pass it to the
         //       `onStatusChange` handlers.

@@ -9,15 +9,16 @@ public struct NoCodeState: ScanViewState {
     public init() {}
 
     /// The viewfinder.
-    public func display(in model: ScanViewModel) -> ScanDisplay { .viewfinder }
+    public func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        // TODO: Step 5 — switch the view model by the number of codes (the three states share this).
+    public func didScan(_ frame: Frame) -> ScanTransition? {
+        // TODO: Step 5 — a transition by the number of codes (the three states share this).
+        nil
     }
 
     /// Nothing to tap.
-    public func didTap(_ index: Int, in model: ScanViewModel) {}
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { nil }
 }
 
 /// One code: its result is on screen, and a tap opens it.
@@ -26,19 +27,21 @@ public struct SingleCodeState: ScanViewState {
     public init() {}
 
     /// The result for the one code.
-    public func display(in model: ScanViewModel) -> ScanDisplay {
-        // TODO: Step 5 — the result for the view model's one code.
+    public func display(for codes: [ScannedCode]) -> ScanDisplay {
+        // TODO: Step 5 — the result for the one code.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
+    public func didScan(_ frame: Frame) -> ScanTransition? {
         // TODO: Step 5 — as in NoCodeState.
+        nil
     }
 
     /// Opens the code, wherever the tap lands: there is only one.
-    public func didTap(_ index: Int, in model: ScanViewModel) {
-        // TODO: Step 5 — open the view model's one code.
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        // TODO: Step 5 — open the one code.
+        nil
     }
 }
 
@@ -48,18 +51,20 @@ public struct MultiCodeState: ScanViewState {
     public init() {}
 
     /// A picker over every code of the frame.
-    public func display(in model: ScanViewModel) -> ScanDisplay {
-        // TODO: Step 5 — a picker over the view model's codes.
+    public func display(for codes: [ScannedCode]) -> ScanDisplay {
+        // TODO: Step 5 — a picker over the codes.
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
+    public func didScan(_ frame: Frame) -> ScanTransition? {
         // TODO: Step 5 — as in NoCodeState.
+        nil
     }
 
     /// Opens the code at `index`; a tap beside every code (an index out of range) does nothing.
-    public func didTap(_ index: Int, in model: ScanViewModel) {
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
         // TODO: Step 5 — open the code at index, if there is one.
+        nil
     }
 }

@@ -7,23 +7,25 @@ import ScanKit
 /// `SingleCodeState` and `MultiCodeState`; another team adds a fourth (a paused scanner) by
 /// conforming a type of its own and registering it, without touching those three or the view
 /// model. A state may be a struct or a class.
+///
+/// A state decides and returns its decision; the view model applies it. A state is handed the
+/// codes on screen, never the view model.
 @MainActor
 public protocol ScanViewState {
-    /// What the screen shows while in this state.
-    func display(in model: ScanViewModel) -> ScanDisplay
-    /// What a scan of `frame` does while in this state.
-    ///
-    /// - Throws: ``ScanViewError`` when it switches to a state the view model doesn't hold.
-    func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError)
-    /// What a tap on the code at `index` of ``ScanViewModel/codes`` does while in this state.
-    func didTap(_ index: Int, in model: ScanViewModel)
+    /// What the screen shows while in this state, with `codes` on screen.
+    func display(for codes: [ScannedCode]) -> ScanDisplay
+    /// Where a scan of `frame` takes the view model from this state, or `nil` to stay.
+    func didScan(_ frame: Frame) -> ScanTransition?
+    /// What a tap on the code at `index` of `codes` does in this state, or `nil` for nothing.
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction?
 }
 
-/// The scan screen's view model: holds one state per name, and hands each scan and tap to the
-/// current one.
+/// The scan screen's view model: holds one state per name, hands each scan and tap to the
+/// current one, and applies what it decides.
 ///
-/// Business steps only say "switch to X" with ``switchTo(_:codes:)``; what X means lives in X.
-/// No `switch` over the kind of state in here.
+/// A state only says "switch to X with these codes"; what X means lives in X. There is no public
+/// way to set the state: every move is a state's decision, checked here. No `switch` over the
+/// kind of state decides anything in here.
 ///
 /// It runs on the main actor, like the screen that reads it.
 @MainActor
@@ -42,7 +44,7 @@ public final class ScanViewModel {
 
     /// Holds `state` as the state for `id`, replacing any other.
     public func register(_ state: any ScanViewState, as id: ScanStateID) {
-        // TODO: Step 5 — keep one state per id.
+        // TODO: Step 5 — keep one state per id; the last one registered wins.
     }
 
     /// The state the view model holds for `id`, or `nil`.
@@ -51,37 +53,27 @@ public final class ScanViewModel {
         nil
     }
 
-    /// Switches to the state registered as `id`, with the codes it is about.
-    ///
-    /// - Throws: ``ScanViewError/unregisteredState(_:)`` when no state is registered as `id`;
-    ///   the view model stays as it was.
-    public func switchTo(_ id: ScanStateID, codes: [ScannedCode] = []) throws(ScanViewError) {
-        // TODO: Step 5 — switch, if a state is registered as id.
-        throw .unregisteredState(id)
-    }
-
     /// What the screen shows now: the current state's decision.
     public var display: ScanDisplay {
-        // TODO: Step 5 — ask the current state.
+        // TODO: Step 5 — ask the current state, with the codes on screen.
         .viewfinder
     }
 
-    /// The camera delivered `frame`; the current state decides what that means.
+    /// The camera delivered `frame`; the current state decides where it leads.
     ///
-    /// - Throws: ``ScanViewError`` when the state switches to one the view model doesn't hold.
+    /// - Throws: ``ScanViewError`` when the decision makes no sense (a name nobody registered;
+    ///   *no code* with codes, *single code* without exactly one, *multi code* with fewer than
+    ///   two); the view model stays as it was.
     public func scan(_ frame: Frame) throws(ScanViewError) {
-        // TODO: Step 5 — hand it to the current state.
+        // TODO: Step 5 — ask the current state; check its transition, if any, then apply it.
     }
 
-    /// The person tapped the code at `index` of ``codes``; the current state decides.
-    public func tap(_ index: Int) {
-        // TODO: Step 5 — hand it to the current state.
-    }
-
-    /// Opens `code`: shows its page.
+    /// The person tapped the code at `index` of ``codes``; the current state decides what it does.
     ///
-    /// States call it.
-    public func open(_ code: ScannedCode) {
-        // TODO: Step 5 — remember it in opened.
+    /// - Throws: ``ScanViewError`` when the decision makes no sense (as for ``scan(_:)``, or a
+    ///   code to open that is not on screen); the view model stays as it was.
+    public func tap(_ index: Int) throws(ScanViewError) {
+        // TODO: Step 5 — ask the current state; check its decision, then open the code or
+        //       apply the transition.
     }
 }

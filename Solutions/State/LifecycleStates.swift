@@ -29,9 +29,10 @@ protocol ConnectionLifecycleState: Sendable {
         on connection: ManagedConnection
     ) throws(LifecycleError)
 
-    /// The owned connection reports that it is connected.
+    /// The owned connection reported a status, and it is connected now (whatever the report,
+    /// which may have come late, said).
     func innerDidConnect(_ connection: ManagedConnection)
-    /// The owned connection reports that it is disconnected.
+    /// The owned connection reported a status, and it is disconnected now.
     func innerDidDisconnect(_ connection: ManagedConnection)
 }
 

@@ -152,7 +152,7 @@ public final class ManagedConnection: Connection {
     /// The owned connection's status: the socket's, where ``state`` is the lifecycle's.
     ///
     /// The two agree once each report has been handled, because the states move on the very
-    /// statuses this returns.
+    /// status this returns at that moment, even when the report that woke them came late.
     public var status: TransportStatus { inner.status }
 
     /// Calls `handler` with every status the owned connection reports from now on, after the
@@ -251,9 +251,15 @@ public final class ManagedConnection: Connection {
     // MARK: The owned connection's reports: each one goes to the current state
 
     private func innerDidChange(to status: TransportStatus) {
+        // Why the status *now*, not the one reported: a report may come late, after a newer one
+        // (a library reporting from several threads, or reconnecting from inside its own drop
+        // callback). Judged by what it carries, a late "disconnected" would leave the lifecycle
+        // disconnected over a connected socket, and a `connect()` then waits in `reconnecting`
+        // for a report that already came. Judged by the socket's status now, a late report
+        // changes nothing.
         // Why a switch is fine here: it is on the *socket's* status, to name the report. What
         // the report means is the current state's decision.
-        switch status {
+        switch inner.status {
         case .connected: current.innerDidConnect(self)
         case .disconnected: current.innerDidDisconnect(self)
         case .idle, .connecting: break

@@ -9,14 +9,14 @@ import ScanKit
 /// | exactly 1 | *single code* |
 /// | 2 or more | *multi code* |
 extension ScanViewState {
-    func switchByCodeCount(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
+    func transitionByCodeCount(_ frame: Frame) -> ScanTransition {
         // Why a switch is fine here: it turns a count into a state's name, once. Which state
         // answers to that name is the view model's registry's business, so a team that
         // registers its own single-code state gets it here too.
         switch frame.codes.count {
-        case 0: try model.switchTo(.noCode)
-        case 1: try model.switchTo(.singleCode, codes: frame.codes)
-        default: try model.switchTo(.multiCode, codes: frame.codes)
+        case 0: ScanTransition(to: .noCode)
+        case 1: ScanTransition(to: .singleCode, codes: frame.codes)
+        default: ScanTransition(to: .multiCode, codes: frame.codes)
         }
     }
 }
@@ -30,13 +30,11 @@ public struct NoCodeState: ScanViewState {
     public init() {}
 
     /// The viewfinder.
-    public func display(in model: ScanViewModel) -> ScanDisplay { .viewfinder }
+    public func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        try switchByCodeCount(frame, in: model)
-    }
+    public func didScan(_ frame: Frame) -> ScanTransition? { transitionByCodeCount(frame) }
     /// Nothing to tap.
-    public func didTap(_ index: Int, in model: ScanViewModel) {}
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { nil }
 }
 
 /// One code: its result is on screen, and a tap opens it.
@@ -44,17 +42,17 @@ public struct SingleCodeState: ScanViewState {
     /// Creates the state.
     public init() {}
 
-    /// The result for the one code, or the viewfinder if there is none.
-    public func display(in model: ScanViewModel) -> ScanDisplay {
-        model.codes.first.map(ScanDisplay.result) ?? .viewfinder
+    /// The result for the one code.
+    public func display(for codes: [ScannedCode]) -> ScanDisplay {
+        // Why the fallback: the view model never shows this state without exactly one code, but
+        // the types don't say so, and a screen must never crash.
+        codes.first.map(ScanDisplay.result) ?? .viewfinder
     }
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        try switchByCodeCount(frame, in: model)
-    }
+    public func didScan(_ frame: Frame) -> ScanTransition? { transitionByCodeCount(frame) }
     /// Opens the code, wherever the tap lands: there is only one.
-    public func didTap(_ index: Int, in model: ScanViewModel) {
-        if let code = model.codes.first { model.open(code) }
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        codes.first.map(ScanAction.open)
     }
 }
 
@@ -64,15 +62,12 @@ public struct MultiCodeState: ScanViewState {
     public init() {}
 
     /// A picker over every code of the frame.
-    public func display(in model: ScanViewModel) -> ScanDisplay { .picker(model.codes) }
+    public func display(for codes: [ScannedCode]) -> ScanDisplay { .picker(codes) }
     /// Moves on by the number of codes in `frame`.
-    public func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {
-        try switchByCodeCount(frame, in: model)
-    }
+    public func didScan(_ frame: Frame) -> ScanTransition? { transitionByCodeCount(frame) }
     /// Opens the code at `index`; a tap beside every code (an index out of range) does nothing.
-    public func didTap(_ index: Int, in model: ScanViewModel) {
+    public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
         // Why check: a tap's index comes from the screen, and a stale one must not crash.
-        guard model.codes.indices.contains(index) else { return }
-        model.open(model.codes[index])
+        codes.indices.contains(index) ? .open(codes[index]) : nil
     }
 }

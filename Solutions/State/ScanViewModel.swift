@@ -8,28 +8,30 @@ import ScanKit
 /// conforming a type of its own and registering it, without touching those three or the view
 /// model.
 ///
+/// A state decides and returns its decision; the view model applies it. A state is handed the
+/// codes on screen, never the view model, so it can't set the view model's state behind its back.
+///
 /// - Note: Why no `AnyObject`: a state needs no identity. The view model keeps whatever value it
 ///   was given, so a state may be a struct, and the standard three are.
 @MainActor
 public protocol ScanViewState {
-    /// What the screen shows while in this state.
-    func display(in model: ScanViewModel) -> ScanDisplay
-    /// What a scan of `frame` does while in this state.
-    ///
-    /// - Throws: ``ScanViewError`` when it switches to a state the view model doesn't hold.
-    func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError)
-    /// What a tap on the code at `index` of ``ScanViewModel/codes`` does while in this state.
-    func didTap(_ index: Int, in model: ScanViewModel)
+    /// What the screen shows while in this state, with `codes` on screen.
+    func display(for codes: [ScannedCode]) -> ScanDisplay
+    /// Where a scan of `frame` takes the view model from this state, or `nil` to stay.
+    func didScan(_ frame: Frame) -> ScanTransition?
+    /// What a tap on the code at `index` of `codes` does in this state, or `nil` for nothing.
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction?
 }
 
-/// The scan screen's view model: holds one object per state, and hands each scan and tap to the
-/// current one.
+/// The scan screen's view model: holds one object per state, hands each scan and tap to the
+/// current one, and applies what it decides.
 ///
-/// Role: **Context**. It keeps a state per ``ScanStateID``. Business steps only say "switch to
-/// X" with ``switchTo(_:codes:)``; what X means lives in X.
+/// Role: **Context**. It keeps a state per ``ScanStateID``. A state only says "switch to X with
+/// these codes"; what X means lives in X. There is no public way to set the state: every move is
+/// a state's decision, checked here.
 ///
 /// - Note: Why `@MainActor`: it is what the screen reads. Main-actor isolation makes its data
-///   safe without locks, and the states, also main-actor, can call back into it freely.
+///   safe without locks.
 @MainActor
 public final class ScanViewModel {
     /// The codes of the scan that put the view model in its current state; empty in *no code*.
@@ -60,39 +62,64 @@ public final class ScanViewModel {
         states[id]
     }
 
-    /// Switches to the state registered as `id`, with the codes it is about.
-    ///
-    /// - Throws: ``ScanViewError/unregisteredState(_:)`` when no state is registered as `id`;
-    ///   the view model stays as it was.
-    public func switchTo(_ id: ScanStateID, codes: [ScannedCode] = []) throws(ScanViewError) {
-        guard states[id] != nil else { throw .unregisteredState(id) }
-        currentID = id
-        self.codes = codes
-    }
-
     /// What the screen shows now: the current state's decision.
-    public var display: ScanDisplay { current?.display(in: self) ?? .viewfinder }
+    public var display: ScanDisplay { current?.display(for: codes) ?? .viewfinder }
 
-    /// The camera delivered `frame`; the current state decides what that means.
+    /// The camera delivered `frame`; the current state decides where it leads.
     ///
-    /// - Throws: ``ScanViewError`` when the state switches to one the view model doesn't hold.
+    /// - Throws: ``ScanViewError`` when the decision makes no sense; the view model stays as it
+    ///   was.
     public func scan(_ frame: Frame) throws(ScanViewError) {
-        try current?.didScan(frame, in: self)
+        guard let transition = current?.didScan(frame) else { return }
+        try apply(transition)
     }
 
-    /// The person tapped the code at `index` of ``codes``; the current state decides.
-    public func tap(_ index: Int) {
-        current?.didTap(index, in: self)
-    }
-
-    /// Opens `code`: shows its page.
+    /// The person tapped the code at `index` of ``codes``; the current state decides what it does.
     ///
-    /// States call it.
-    public func open(_ code: ScannedCode) {
-        opened.append(code)
+    /// - Throws: ``ScanViewError`` when the decision makes no sense; the view model stays as it
+    ///   was.
+    public func tap(_ index: Int) throws(ScanViewError) {
+        // Why a switch is fine here: it is on the kind of *decision*, a closed set of two. Which
+        // decision a tap makes is the current state's business.
+        switch current?.didTap(index, on: codes) {
+        case .open(let code):
+            guard codes.contains(code) else { throw .codeNotOnScreen(code) }
+            opened.append(code)
+        case .transition(let transition):
+            try apply(transition)
+        case nil:
+            break
+        }
     }
 
-    // Why optional: `switchTo` only accepts registered states, so this is never nil in
-    // practice; the `?` keeps that promise without a force unwrap.
+    /// Switches to the state a decision names, with its codes, once the decision makes sense.
+    ///
+    /// Why private: a public way to set the state (the write-up's `setType:`) would let any
+    /// caller skip the current state's decision and show a picker with no codes. Only the
+    /// states' decisions move the view model.
+    private func apply(_ transition: ScanTransition) throws(ScanViewError) {
+        guard states[transition.next] != nil else { throw .unregisteredState(transition.next) }
+        // Why the context checks the count, whoever decided: it is what the screen promises,
+        // whichever state is registered under the name, a team's own included.
+        guard Self.fits(transition) else {
+            throw .wrongCodeCount(transition.next, count: transition.codes.count)
+        }
+        currentID = transition.next
+        codes = transition.codes
+    }
+
+    /// Whether the three standard names get the codes they are about; any other name takes any.
+    private static func fits(_ transition: ScanTransition) -> Bool {
+        let count = transition.codes.count
+        return switch transition.next {
+        case .noCode: count == 0
+        case .singleCode: count == 1
+        case .multiCode: count >= 2
+        default: true
+        }
+    }
+
+    // Why optional: only registered names are applied, so this is never nil in practice; the `?`
+    // keeps that promise without a force unwrap.
     private var current: (any ScanViewState)? { states[currentID] }
 }

@@ -79,6 +79,24 @@ struct ScanViewVocabularyTests {
             ScanViewError.unregisteredState(ScanStateID("paused")).description
                 == "The scan view has no state registered as \"paused\".")
     }
+
+    @Test("A state's decisions carry the next state's name and codes; refusals name what is wrong")
+    func decisionsAndRefusals() throws {
+        let code = try ScannedCode(payload: "hello", symbology: .qr)
+        let resume = ScanTransition(to: .noCode)
+        #expect(resume.next == .noCode && resume.codes.isEmpty, "A move names its state; no codes by default")
+        #expect(ScanTransition(to: .singleCode, codes: [code]).codes == [code])
+        #expect(ScanAction.open(code) != .transition(ScanTransition(to: .singleCode, codes: [code])))
+        #expect(
+            ScanViewError.wrongCodeCount(.multiCode, count: 1).description
+                == "The scan view can't show \"multi code\" with 1 code.")
+        #expect(
+            ScanViewError.wrongCodeCount(.singleCode, count: 0).description
+                == "The scan view can't show \"single code\" with 0 codes.")
+        #expect(
+            ScanViewError.codeNotOnScreen(code).description
+                == "The scan view can't open \"hello\": that code is not on screen.")
+    }
 }
 
 @Suite("Scan creators", .tags(.scan))

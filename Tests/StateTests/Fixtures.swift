@@ -123,3 +123,59 @@ final class LeakyConnection: Connection {
         socket.onStatusChange(handler)
     }
 }
+
+/// A connection whose reports the test delivers by hand, when it likes: ``set(_:)`` changes
+/// its status and tells nobody; ``report(_:)`` tells every handler a status, whatever the status
+/// is now.
+///
+/// How a test forces a report to arrive after a newer one, as a library that reports from
+/// several threads may deliver them. It sends only while connected.
+final class LateReportingConnection: Connection {
+    private struct State {
+        var status = TransportStatus.idle
+        var handlers: [@Sendable (TransportStatus) -> Void] = []
+        var sent: [Event] = []
+    }
+
+    private let state = Mutex(State())
+
+    init() throws { url = try chatURL().url }
+
+    let id = UUID()
+    let url: URL
+    var status: TransportStatus { state.withLock { $0.status } }
+    /// Every event sent while connected, oldest first.
+    var sent: [Event] { state.withLock { $0.sent } }
+
+    /// The socket's status changes; its report is held until the test calls ``report(_:)``.
+    func set(_ status: TransportStatus) { state.withLock { $0.status = status } }
+
+    /// Delivers a report of `status` to every handler, late or not.
+    func report(_ status: TransportStatus) {
+        for handler in state.withLock({ $0.handlers }) { handler(status) }
+    }
+
+    func connect() {
+        guard status == .idle || status == .disconnected else { return }
+        set(.connecting)
+        report(.connecting)
+    }
+    func disconnect() {
+        set(.disconnected)
+        report(.disconnected)
+    }
+    func release() {
+        state.withLock { $0.handlers = [] }
+        set(.disconnected)
+    }
+    func send(_ event: Event) throws {
+        try state.withLock { (state) throws(TransportError) in
+            guard state.status == .connected else { throw .notConnected(state.status) }
+            state.sent.append(event)
+        }
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        state.withLock { $0.handlers.append(handler) }
+    }
+}

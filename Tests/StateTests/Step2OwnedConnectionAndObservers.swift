@@ -46,6 +46,59 @@ struct Step2OwnedConnectionAndObservers {
         )
     }
 
+    @Test("A drop's report that comes after the restore's changes nothing: the socket is connected")
+    func lateDropReportChangesNothing() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe(changes.record)
+        socket.set(.connected)
+        socket.report(.connected)
+        try #require(connection.state == .connected, "The socket connected: connected (step 2)")
+
+        socket.set(.disconnected)  // the network drops; its report is held back
+        socket.set(.connected)  // and comes back
+        socket.report(.connected)  // the restore's report arrives first
+        socket.report(.disconnected)  // the drop's, late
+        #expect(
+            connection.state == .connected,
+            "A late report is judged by the owned connection's status now: connected, so still connected (step 2)"
+        )
+        #expect(
+            changes.all == [ConnectionStateChange(from: .created, to: .connected)],
+            "The late report moved nothing, so no observer heard a change (step 2)")
+    }
+
+    @Test("A connect's report that comes after the drop's changes nothing: the socket is disconnected")
+    func lateConnectReportChangesNothing() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe(changes.record)
+        socket.set(.connecting)
+        socket.report(.connecting)
+        socket.set(.connected)  // it connects; its report is held back
+        socket.set(.disconnected)  // and drops at once
+        socket.report(.disconnected)  // the drop's report arrives first
+        try #require(connection.state == .disconnected, "The socket is disconnected: disconnected (step 2)")
+        socket.report(.connected)  // the connect's, late
+        #expect(
+            connection.state == .disconnected,
+            "A late report is judged by the owned connection's status now: disconnected, so still disconnected (step 2)"
+        )
+
+        socket.set(.connected)
+        socket.report(.connected)
+        #expect(
+            changes.all == [
+                ConnectionStateChange(from: .created, to: .disconnected),
+                ConnectionStateChange(from: .disconnected, to: .reconnecting),
+                ConnectionStateChange(from: .reconnecting, to: .connected),
+            ],
+            "The late report moved nothing; the socket's real connect later did, through reconnecting (step 2)"
+        )
+    }
+
     @Test("A first attempt that fails leaves the connection disconnected; a retry connects it")
     func failedFirstAttempt() throws {
         let harness = try Harness()

@@ -193,6 +193,31 @@ struct Step3Operations {
         #expect(connection.state == .disconnected, "The drop moved the connection meanwhile (step 2)")
     }
 
+    @Test("The library reconnects inside a drop's report, before the lifecycle hears it: it still sends")
+    func lateDropReportNeverStrands() throws {
+        let transport = InMemoryTransport(url: try chatURL())
+        let socket = SocketConnection(transport: transport)
+        // The library's own handler, registered before the lifecycle's, restores the network
+        // from inside the drop's report: the lifecycle hears the restore's "connected" first,
+        // and the drop's "disconnected" late, over a connected socket.
+        socket.onStatusChange { status in
+            if status == .disconnected { try? transport.restore() }
+        }
+        let connection = ManagedConnection(connection: socket)
+        try connection.connect()
+        try transport.accept()
+        try transport.drop()
+        try #require(transport.status == .connected, "The library restored the socket at once")
+        #expect(
+            connection.state == .connected,
+            "A late drop report over a connected socket leaves the lifecycle connected (step 2)")
+        let hello = Message(room: "general", text: "hello").event
+        try connection.send(hello)
+        #expect(
+            transport.sentEvents == [hello],
+            "Never stranded by a late report: the lifecycle sends over the socket that is connected (step 3)")
+    }
+
     @Test(
         "release() releases the connection it owns and forgets subscriptions and waiting requests, without a call"
     )

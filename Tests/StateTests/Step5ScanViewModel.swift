@@ -2,9 +2,11 @@ import ScanKit
 import State
 import Testing
 
-/// Codes for the scan tests: `count` QR codes with distinct payloads.
-func qrCodes(_ count: Int) throws -> [ScannedCode] {
-    try (0..<count).map { try ScannedCode(payload: "https://shop.example/p/\($0)", symbology: .qr) }
+/// Codes for the scan tests: `count` QR codes with distinct payloads, numbered from `first`.
+func qrCodes(_ count: Int, from first: Int = 0) throws -> [ScannedCode] {
+    try (first..<first + count).map {
+        try ScannedCode(payload: "https://shop.example/p/\($0)", symbology: .qr)
+    }
 }
 
 /// A scanner paused by the person: it ignores the camera and shows its message; a tap resumes
@@ -15,13 +17,49 @@ func qrCodes(_ count: Int) throws -> [ScannedCode] {
 struct PausedScanState: ScanViewState {
     let message: String
 
-    func display(in model: ScanViewModel) -> ScanDisplay { .message(message) }
-    func didScan(_ frame: Frame, in model: ScanViewModel) throws(ScanViewError) {}
-    func didTap(_ index: Int, in model: ScanViewModel) { try? model.switchTo(.noCode) }
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .message(message) }
+    func didScan(_ frame: Frame) -> ScanTransition? { nil }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        .transition(ScanTransition(to: .noCode))
+    }
+}
+
+/// Another team's *no code* state: the viewfinder with a pause button.
+///
+/// A tap pauses; a scan does what the standard *no code* state does.
+struct PauseButtonState: ScanViewState {
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
+    func didScan(_ frame: Frame) -> ScanTransition? { NoCodeState().didScan(frame) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        .transition(ScanTransition(to: .paused))
+    }
+}
+
+/// A state that decides whatever the test tells it to, sense or nonsense.
+struct ScriptedScanState: ScanViewState {
+    var onScan: ScanTransition?
+    var onTap: ScanAction?
+
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .message("scripted") }
+    func didScan(_ frame: Frame) -> ScanTransition? { onScan }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { onTap }
 }
 
 extension ScanStateID {
     static let paused = ScanStateID("paused")
+}
+
+/// A view model whose *multi code* state is `scripted`, brought there by a scan of two codes,
+/// which it shows.
+@MainActor
+private func modelInScriptedState(_ scripted: ScriptedScanState) throws -> ScanViewModel {
+    let model = ScanViewModel()
+    model.register(scripted, as: .multiCode)
+    try model.scan(Frame(number: 1, codes: try qrCodes(2)))
+    try #require(
+        model.currentID == .multiCode && model.display == .message("scripted"),
+        "Two codes: the state registered as multi code answers (step 5)")
+    return model
 }
 
 @Suite("State · Step 5 — The scan view model's three states", .tags(.scan))
@@ -30,8 +68,10 @@ struct Step5ScanViewModel {
     @Test("A scan's number of codes picks the state: 0, exactly 1, 2 or more", arguments: [0, 1, 2, 5])
     func codeCountPicksTheState(count: Int) throws {
         let model = ScanViewModel()
+        try model.scan(Frame(number: 1, codes: try qrCodes(3, from: 10)))
+        try #require(model.currentID == .multiCode, "Three codes: multi code, whatever comes next (step 5)")
         let codes = try qrCodes(count)
-        try model.scan(Frame(number: 1, codes: codes))
+        try model.scan(Frame(number: 2, codes: codes))
         switch count {
         case 0:
             #expect(model.currentID == .noCode, "No code: keep scanning (step 5)")
@@ -50,22 +90,22 @@ struct Step5ScanViewModel {
     @Test("A tap does nothing, opens the code, or opens the one picked")
     func tapsDependOnTheState() throws {
         let model = ScanViewModel()
-        model.tap(0)
+        try model.tap(0)
         #expect(model.opened.isEmpty, "No code: a tap does nothing (step 5)")
 
         let one = try qrCodes(1)
         try model.scan(Frame(number: 1, codes: one))
-        model.tap(0)
+        try model.tap(0)
         #expect(model.opened == one, "Single code: a tap opens it (step 5)")
 
         let three = try qrCodes(3)
         try model.scan(Frame(number: 2, codes: three))
-        model.tap(2)
+        try model.tap(2)
         #expect(
             model.opened == one + [three[2]],
             "Multi code: a tap opens the code picked, the last one too (step 5)")
-        model.tap(3)
-        model.tap(-1)
+        try model.tap(3)
+        try model.tap(-1)
         #expect(
             model.opened.count == 2, "A tap beside every code (index 3 of 3, or -1) opens nothing (step 5)")
         #expect(model.currentID == .multiCode, "Picking doesn't leave the state (step 5)")
@@ -87,15 +127,40 @@ struct Step5ScanViewModel {
         #expect(model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (step 5)")
     }
 
-    @Test("A state declared elsewhere plugs in without changing the view model or the three states")
+    @Test("The three states decide by themselves: each returns its decision, given only the codes")
+    func statesReturnTheirDecisions() throws {
+        let one = try qrCodes(1)
+        let two = try qrCodes(2)
+        #expect(
+            NoCodeState().didScan(Frame(number: 1, codes: two)) == ScanTransition(to: .multiCode, codes: two),
+            "A scan of two codes: switch to multi code, with them (step 5)")
+        #expect(
+            MultiCodeState().didScan(Frame(number: 1, codes: one))
+                == ScanTransition(to: .singleCode, codes: one),
+            "A scan of one code: switch to single code, with it (step 5)")
+        #expect(
+            SingleCodeState().didScan(Frame(number: 1)) == ScanTransition(to: .noCode),
+            "A scan of no code: switch to no code, with no codes (step 5)")
+        #expect(SingleCodeState().didTap(5, on: one) == .open(one[0]), "Single code: a tap opens it (step 5)")
+        #expect(
+            MultiCodeState().didTap(1, on: two) == .open(two[1]),
+            "Multi code: a tap opens the one picked (step 5)")
+        #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (step 5)")
+    }
+
+    @Test("A state declared elsewhere plugs in, asks for a move, and the view model applies it")
     func fourthStatePlugsIn() throws {
         let model = ScanViewModel()
         model.register(PausedScanState(message: "Scanner paused"), as: .paused)
+        model.register(PauseButtonState(), as: .noCode)
         #expect(
             (model.state(for: .paused) as? PausedScanState)?.message == "Scanner paused",
             "The view model holds the state it was given (step 5)")
 
-        try model.switchTo(.paused)
+        try model.tap(0)
+        #expect(
+            model.currentID == .paused,
+            "The pause button's tap asked for the paused state, and the view model moved there (step 5)")
         #expect(
             model.display == .message("Scanner paused"),
             "The view model shows what the current state says (step 5)")
@@ -103,42 +168,106 @@ struct Step5ScanViewModel {
         #expect(
             model.currentID == .paused,
             "The paused state ignores scans: the state decides, not the view model (step 5)")
-        model.tap(0)
+        try model.tap(0)
         #expect(model.currentID == .noCode, "The paused state's tap resumes scanning (step 5)")
-        try model.scan(Frame(number: 2, codes: try qrCodes(1)))
-        #expect(model.currentID == .singleCode, "…and the standard states take over again (step 5)")
+        let one = try qrCodes(1)
+        try model.scan(Frame(number: 2, codes: one))
+        #expect(
+            model.currentID == .singleCode && model.display == .result(one[0]),
+            "…and the standard states take over again (step 5)")
     }
 
     @Test("Registering under a name already held replaces that state, a standard one too")
     func registerReplaces() throws {
         let model = ScanViewModel()
+        model.register(PauseButtonState(), as: .noCode)
         model.register(PausedScanState(message: "Paused by Ana"), as: .paused)
         model.register(PausedScanState(message: "Paused by Ben"), as: .paused)
-        try model.switchTo(.paused)
+        try model.tap(0)
         #expect(
             model.display == .message("Paused by Ben"), "The last state registered for a name wins (step 5)")
 
         model.register(PausedScanState(message: "One code: hold still"), as: .singleCode)
-        try model.switchTo(.noCode)
+        try model.tap(0)
         try model.scan(Frame(number: 1, codes: try qrCodes(1)))
         #expect(
             model.display == .message("One code: hold still"),
             "A scan switches by name, so the state registered as single code answers (step 5)")
     }
 
-    @Test("Switching to a state nobody registered is refused, and the view model stays as it was")
-    func unregisteredStateIsRefused() throws {
-        let model = ScanViewModel()
-        let codes = try qrCodes(2)
-        try model.scan(Frame(number: 1, codes: codes))
-        try #require(model.currentID == .multiCode, "Two codes: multi code (step 5)")
+    @Test(
+        "A decision that names no registered state is refused, and the view model stays as it was",
+        arguments: [false, true])
+    func unregisteredStateIsRefused(byTap: Bool) throws {
+        let resume = ScanTransition(to: .paused)
+        let model = try modelInScriptedState(ScriptedScanState(onScan: resume, onTap: .transition(resume)))
+        let codes = model.codes
         #expect(
             throws: ScanViewError.unregisteredState(.paused),
-            "An unknown state is refused with an error naming it (step 5)"
+            "A move to a state nobody registered is refused with an error naming it, by \(byTap ? "a tap" : "a scan") (step 5)"
         ) {
-            try model.switchTo(.paused)
+            if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
         }
         #expect(model.currentID == .multiCode, "The view model stays in its state (step 5)")
         #expect(model.codes == codes, "…with its codes (step 5)")
+    }
+
+    @Test(
+        "Whatever a state decides, no code holds none, single code exactly one, multi code two or more",
+        arguments: [
+            (ScanStateID.noCode, 1), (.noCode, 2), (.singleCode, 0), (.singleCode, 2), (.multiCode, 0),
+            (.multiCode, 1),
+        ])
+    func nonsenseIsRefused(next: ScanStateID, count: Int) throws {
+        let nonsense = ScanTransition(to: next, codes: try qrCodes(count, from: 10))
+        for byTap in [false, true] {
+            let model = try modelInScriptedState(
+                ScriptedScanState(onScan: nonsense, onTap: .transition(nonsense)))
+            let codes = model.codes
+            #expect(
+                throws: ScanViewError.wrongCodeCount(next, count: count),
+                "\(next) with \(count) code(s) makes no sense: refused, by \(byTap ? "a tap" : "a scan") (step 5)"
+            ) {
+                if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
+            }
+            #expect(
+                model.currentID == .multiCode && model.codes == codes,
+                "A refused decision leaves the view model in its state, with its codes (step 5)")
+        }
+    }
+
+    @Test(
+        "A state's move with the codes that fit is applied: 0, exactly 1, 2, and any for a team's own state",
+        arguments: [(ScanStateID.noCode, 0), (.singleCode, 1), (.multiCode, 2), (.paused, 0), (.paused, 3)])
+    func sensibleMovesAreApplied(next: ScanStateID, count: Int) throws {
+        let codes = try qrCodes(count, from: 10)
+        let move = ScanTransition(to: next, codes: codes)
+        for byTap in [false, true] {
+            let model = try modelInScriptedState(ScriptedScanState(onScan: move, onTap: .transition(move)))
+            model.register(PausedScanState(message: "Scanner paused"), as: .paused)
+            if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
+            #expect(
+                model.currentID == next && model.codes == codes,
+                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (step 5)"
+            )
+        }
+    }
+
+    @Test("A state may open only a code on screen")
+    func openOnlyWhatIsOnScreen() throws {
+        let elsewhere = try qrCodes(1, from: 10)[0]
+        let model = try modelInScriptedState(ScriptedScanState(onTap: .open(elsewhere)))
+        #expect(
+            throws: ScanViewError.codeNotOnScreen(elsewhere),
+            "Opening a code that is not on screen is refused with an error naming it (step 5)"
+        ) {
+            try model.tap(0)
+        }
+        #expect(model.opened.isEmpty, "…and nothing is opened (step 5)")
+
+        let onScreen = model.codes[1]
+        model.register(ScriptedScanState(onTap: .open(onScreen)), as: .multiCode)
+        try model.tap(0)
+        #expect(model.opened == [onScreen], "A code on screen opens (step 5)")
     }
 }
