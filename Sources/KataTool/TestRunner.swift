@@ -65,6 +65,11 @@ struct TestRunner {
                     id: id, status: ended.skipped ? .skipped : ended.passed ? .passed : .failed,
                     stream: stream)
             }
+            // A test skipped by a trait (the story tests, in kata mode) never starts: its skip is
+            // its only event.
+            for (id, ended) in stream.ended where ended.skipped && results[id] == nil {
+                results[id] = RunReport.Outcome(id: id, status: .skipped, stream: stream)
+            }
             if outcome.lockBusy, scratch != fallbackScratchPath {
                 progress(
                     "Another SwiftPM is using \(scratch?.path ?? ".build"); building in \(fallbackScratchPath.path) instead."

@@ -52,6 +52,25 @@ struct TestRunnerTests {
 
     func stream(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
 
+    @Test("A test skipped by a trait, whose only event is its skip, is reported skipped, not as never run")
+    func skippedByTrait() throws {
+        let folder = try TemporaryFolder()
+        let story = "StoryTests.MessagingStory/wholeStory()/M.swift:9:6"
+        try folder.write(
+            "run.jsonl",
+            stream([
+                StreamLine.test(a, name: "A"), StreamLine.test(story, name: "Story"),
+                StreamLine.event("runStarted"),
+                StreamLine.event("testStarted", a), StreamLine.event("testEnded", a, symbol: "fail"),
+                StreamLine.event("testSkipped", story), StreamLine.event("runEnded"),
+            ]))
+        let runner = try runner(in: folder, script: #"cat run.jsonl >> "$stream"; exit 1"#)
+        let report = runner.run(modules: nil)
+        #expect(report.failure == nil)
+        #expect(report.outcomes.first { $0.id == story }?.status == .skipped)
+        #expect(report.outcomes.first { $0.id == a }?.status == .failed)
+    }
+
     @Test("A crash is named with its signal and the learner's line; the rest run again without it")
     func crash() throws {
         let folder = try TemporaryFolder()
