@@ -8,7 +8,7 @@ import MessagingKit
 public struct MessagingClient: Sendable {
     /// Creates a client that gets every connection from `factory`.
     public init(factory: any ConnectionFactory) {
-        // TODO: Step 3 — keep the factory.
+        // TODO: Step 3 — keep the factory, as the protocol (rule 3.2).
     }
 
     /// Makes a connection to `url` with the factory, starts connecting it, and returns it.
@@ -18,7 +18,8 @@ public struct MessagingClient: Sendable {
     ///   unchanged, when it refuses to connect (a managed connection refuses by its state). Then
     ///   nothing is returned.
     public func open(_ url: URL) throws -> any Connection {
-        // TODO: Step 3 — ask the factory for the connection, start connecting it (`try`), return it.
+        // TODO: Step 3 — ask the factory for the connection, start connecting it (`try`), return it
+        //       (rules 3.1–3.5).
         // For now the client names a class itself, so no factory can ever change what it opens.
         RecordingConnection(url: url)
     }

@@ -20,7 +20,7 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     public init(
         makeTransport: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) }
     ) {
-        // TODO: Step 1 — keep makeTransport: socket connections need a new transport each.
+        // TODO: Step 1 — keep makeTransport: socket connections need a new transport each (rule 1.1).
     }
 
     /// Makes a new connection for `url`, of the kind its scheme calls for.
@@ -29,8 +29,10 @@ public struct SchemeConnectionFactory: ConnectionFactory {
     ///   ``ConnectionFactoryError/unsupportedScheme(_:)`` when no connection speaks its scheme.
     ///   Nothing is made in either case.
     public func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        // TODO: Step 1 — choose by scheme, as in the table above.
-        // TODO: Step 2 — refuse a URL without a host or with another scheme, before making anything.
+        // TODO: Step 1 — choose by scheme, as in the table above: a new, idle connection for the URL
+        //       as given, on every call (rules 1.1–1.5).
+        // TODO: Step 2 — refuse a URL without a host or with another scheme, before making anything
+        //       (rules 2.1–2.3).
         // For now every URL gets the same class, as when the app named it everywhere.
         RecordingConnection(url: url)
     }

@@ -14,8 +14,9 @@ public final class ConnectionManager: Sendable {
     ///
     /// Its pool is MessagingKit's `InMemoryConnectionPool`.
     public static var shared: ConnectionManager {
-        // TODO: Step 2 — one instance for the app's lifetime. This computed property makes a
-        //       new manager, with a new pool, every time anyone reads it.
+        // TODO: Step 2 — one instance for the app's lifetime, made safe, not silenced (rules 2.1–2.3).
+        //       This computed property makes a new manager, with a new pool, every time anyone
+        //       reads it.
         ConnectionManager(pool: InMemoryConnectionPool())
     }
 
@@ -23,7 +24,7 @@ public final class ConnectionManager: Sendable {
     ///
     /// The app uses ``shared``; tests and previews create their own with a pool they control.
     public init(pool: any ConnectionPooling) {
-        // TODO: Step 1 — keep the pool.
+        // TODO: Step 1 — keep the pool (rules 1.1, 1.2).
     }
 
     /// Opens a handle on the pool's connection for `url`: the pool's own handle, which sends over
@@ -34,7 +35,8 @@ public final class ConnectionManager: Sendable {
     /// - Throws: whatever the pool throws, unchanged, when it refuses `url` (a
     ///   ``ConnectionFactoryError`` from the pools in this package).
     public func makeHandle(for url: URL) async throws -> any ConnectionHandling {
-        // TODO: Step 1 — ask the pool you were given.
+        // TODO: Step 1 — ask the pool you were given, and hand on what it gives or throws, as it is
+        //       (rules 1.1–1.9).
         // For now every call builds a pool of its own, as each screen did before there was a
         // manager: nothing is shared.
         try await InMemoryConnectionPool().makeHandle(for: url)

@@ -8,7 +8,7 @@ struct Step1PickByScheme {
     let recorder = TransportRecorder()
 
     @Test(
-        "ws and wss URLs, in any case, get a SocketConnection over a new transport",
+        "ws and wss URLs, in any case, get a SocketConnection over a new transport [1.1, 1.2, 1.3, 1.4]",
         arguments: [
             "wss://chat.example.com/socket", "ws://localhost:8080/socket", "WSS://Chat.Example.com/socket",
             "Ws://localhost:8080/socket",
@@ -17,35 +17,36 @@ struct Step1PickByScheme {
     func socketSchemes(text: String) throws {
         let address = try url(text)
         let connection = try recorder.factory.makeConnection(for: address)
-        #expect(connection is SocketConnection, "\(text) gets a SocketConnection (step 1)")
-        #expect(connection.url == address, "The connection is for the URL it was made for (step 1)")
+        #expect(connection is SocketConnection, "\(text) gets a SocketConnection (rules 1.1, 1.2)")
+        #expect(
+            connection.url == address, "The connection is for the URL it was made for, unchanged (rule 1.3)")
         #expect(
             recorder.transports.count == 1,
-            "The factory makes one transport for it, with makeTransport (step 1)")
+            "The factory makes one transport for it, with makeTransport (rule 1.1)")
         let transport = try #require(recorder.transports.first)
-        #expect(transport.url.url == address, "The transport is for the same URL (step 1)")
+        #expect(transport.url.url == address, "The transport is for the same URL (rule 1.1)")
         #expect(
             transport.status == .idle,
-            "The factory makes; it doesn't connect: connecting is the caller's call (step 1)")
+            "The factory makes; it doesn't connect: connecting is the caller's call (rule 1.4)")
         try connection.connect()
-        #expect(transport.status == .connecting, "The connection runs over that transport (step 1)")
+        #expect(transport.status == .connecting, "The connection runs over that transport (rule 1.1)")
     }
 
     @Test(
-        "A memory URL, in any case, gets a RecordingConnection with no transport; a wss URL a socket",
+        "A memory URL, in any case, gets a RecordingConnection with no transport; a wss URL a socket [1.1, 1.2, 1.4]",
         arguments: ["memory://chat.test/room", "MEMORY://chat.test/room", "Memory://chat.test/room"]
     )
     func memoryScheme(text: String) throws {
         let factory = recorder.factory
         let memory = try factory.makeConnection(for: try url(text))
-        #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (step 1)")
-        #expect(memory.status == .idle, "A new connection is not connected yet (step 1)")
-        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (step 1)")
+        #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (rules 1.1, 1.2)")
+        #expect(memory.status == .idle, "A new connection is not connected yet (rule 1.4)")
+        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (rule 1.1)")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))
-        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (step 1)")
+        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (rule 1.1)")
     }
 
-    @Test("Every call makes a new connection: sharing is not the factory's job")
+    @Test("Every call makes a new connection: sharing is not the factory's job [1.5, 1.6]")
     func everyCallIsNew() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Factory")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
@@ -53,19 +54,20 @@ struct Step1PickByScheme {
         let address = try url("wss://chat.example.com/socket")
         let first = try factory.makeConnection(for: address)
         let second = try factory.makeConnection(for: address)
-        #expect(first !== second, "Two calls make two connections (step 1)")
-        #expect(first.id != second.id, "Two connections never share an id (step 1)")
-        #expect(recorder.transports.count == 2, "Each socket connection has its own transport (step 1)")
+        #expect(first !== second, "Two calls make two connections (rule 1.5)")
+        #expect(first.id != second.id, "Two connections never share an id (rule 1.5)")
+        #expect(
+            recorder.transports.count == 2, "Each socket connection has its own transport (rules 1.1, 1.5)")
 
         let memory = try url("memory://chat.test/room")
         let firstMemory = try factory.makeConnection(for: memory)
         let secondMemory = try factory.makeConnection(for: memory)
         #expect(
             firstMemory !== secondMemory && firstMemory.id != secondMemory.id,
-            "memory:// too: a factory makes, it doesn't cache (step 1)")
+            "memory:// too: a factory makes, it doesn't cache (rule 1.5)")
     }
 
-    @Test("A connection keeps exactly the URL it was made for, whichever kind it is")
+    @Test("A connection keeps exactly the URL it was made for, whichever kind it is [1.3]")
     func keepsTheURLAsGiven() throws {
         let path = "Chat.Example.com:9000/Rooms/General?since=42&lang=de"
         let memory = try url("memory://\(path)")
@@ -73,8 +75,8 @@ struct Step1PickByScheme {
         let made = try [memory, socket].map { try recorder.factory.makeConnection(for: $0) }
         #expect(
             made.map(\.url) == [memory, socket],
-            "Host case, port, path and query are kept as given, not rebuilt (step 1)")
+            "Host case, port, path and query are kept as given, not rebuilt (rule 1.3)")
         #expect(
-            made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection (step 1)")
+            made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection (rule 1.3)")
     }
 }

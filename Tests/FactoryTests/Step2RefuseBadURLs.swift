@@ -8,7 +8,7 @@ struct Step2RefuseBadURLs {
     let recorder = TransportRecorder()
 
     @Test(
-        "An unsupported scheme is refused with an error naming the URL, and nothing is made",
+        "An unsupported scheme is refused with an error naming the URL, and nothing is made [2.2, 2.3]",
         arguments: [
             "ftp://files.example.com", "http://chat.example.com", "https://chat.example.com/socket",
             "//chat.example.com/socket", "wsx://chat.example.com/socket", "memoryx://chat.test",
@@ -18,15 +18,15 @@ struct Step2RefuseBadURLs {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.unsupportedScheme(address),
-            "\(text): no connection speaks this scheme (step 2)"
+            "\(text): no connection speaks this scheme (rule 2.2)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }
-        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 2)")
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (rule 2.3)")
     }
 
     @Test(
-        "A URL without a host is refused as missingHost, whatever its scheme, and nothing is made",
+        "A URL without a host is refused as missingHost, whatever its scheme, and nothing is made [2.1, 2.3, 1.6]",
         arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://"]
     )
     func missingHost(text: String) throws {
@@ -35,10 +35,10 @@ struct Step2RefuseBadURLs {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.missingHost(address),
-            "\(text) names no server: a missing host is reported first, even for a scheme no connection speaks (step 2)"
+            "\(text) names no server: a missing host is reported first, even for a scheme no connection speaks (rule 2.1)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }
-        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (step 2)")
+        #expect(recorder.transports.isEmpty, "A refused URL gets no transport: nothing half-built (rule 2.3)")
     }
 }

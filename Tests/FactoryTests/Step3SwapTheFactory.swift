@@ -8,17 +8,24 @@ import Testing
 // Declared here, in the tests: the client has never heard of them, so it can't special-case
 // them. All it may rely on is the ConnectionFactory protocol.
 
-/// A connection that goes nowhere and remembers whether it was asked to connect.
+/// A connection that goes nowhere and counts how often it was asked to connect.
 private final class LoopbackConnection: Connection {
     let id = UUID()
     let url: URL
-    private let connected = Mutex(false)
+    private let state = Mutex((connected: false, attempts: 0))
 
     init(url: URL) { self.url = url }
 
-    var status: TransportStatus { connected.withLock { $0 } ? .connected : .idle }
-    func connect() { connected.withLock { $0 = true } }
-    func disconnect() { connected.withLock { $0 = false } }
+    /// How often `connect()` was called.
+    var connectAttempts: Int { state.withLock { $0.attempts } }
+    var status: TransportStatus { state.withLock { $0.connected } ? .connected : .idle }
+    func connect() {
+        state.withLock {
+            $0.connected = true
+            $0.attempts += 1
+        }
+    }
+    func disconnect() { state.withLock { $0.connected = false } }
     func release() { disconnect() }
     func send(_ event: Event) throws {}
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
@@ -79,16 +86,24 @@ private final class RefusingConnectionFactory: ConnectionFactory {
     }
 }
 
-/// Refuses every URL.
+/// What a ``RefusingFactory`` may throw besides ``ConnectionFactoryError``: an error of a factory
+/// over another socket library, which the client has never heard of.
+private struct LibraryRefused: Error, Equatable {
+    let url: URL
+}
+
+/// Refuses every URL with the error it was given.
 private struct RefusingFactory: ConnectionFactory {
-    func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        throw .unsupportedScheme(url)
+    let refusal: @Sendable (URL) -> any Error
+
+    func makeConnection(for url: URL) throws -> any Connection {
+        throw refusal(url)
     }
 }
 
 @Suite("Factory · Step 3 — The app depends on the factory alone", .tags(.messaging))
 struct Step3SwapTheFactory {
-    @Test("open(_:) returns the connection its factory made, connecting")
+    @Test("open(_:) returns the connection its factory made, connecting [3.1, 1.6]")
     func opensFactoryConnection() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Factory")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
@@ -97,13 +112,14 @@ struct Step3SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         let opened = try client.open(address)
         let made = try #require(
-            factory.connections.first, "open(_:) asks its factory for the connection (step 3)")
-        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 3)")
-        #expect(opened === made, "open(_:) returns the very connection the factory made (step 3)")
-        #expect(made.status == .connected, "open(_:) starts connecting the connection (step 3)")
+            factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
+        #expect(opened === made, "open(_:) returns the very connection the factory made (rule 3.1)")
+        #expect(made.status == .connected, "open(_:) starts connecting the connection (rule 3.1)")
+        #expect(made.connectAttempts == 1, "open(_:) connects what the factory made, once (rule 3.1)")
     }
 
-    @Test("Swapping the factory swaps every connection the client opens")
+    @Test("Swapping the factory swaps every connection the client opens [3.2]")
     func swappingFactorySwapsConnections() throws {
         let chat = try url("wss://chat.example.com/socket")
         let addresses = [chat, try url("memory://chat.test"), try url("pigeon://coop.example.com")]
@@ -112,7 +128,7 @@ struct Step3SwapTheFactory {
         let appClient = MessagingClient(factory: recorder.factory)
         #expect(
             try appClient.open(chat) is SocketConnection,
-            "With the app's factory, a wss URL opens a socket connection (step 3)"
+            "With the app's factory, a wss URL opens a socket connection (rule 3.2)"
         )
 
         let loopback = LoopbackFactory()
@@ -120,36 +136,54 @@ struct Step3SwapTheFactory {
         let opened = try addresses.map { try testClient.open($0) }
         #expect(
             opened.allSatisfy { $0 is LoopbackConnection },
-            "With another factory, every connection is that factory's, whatever the scheme (step 3)"
+            "With another factory, every connection is that factory's, whatever the scheme (rule 3.2)"
         )
-        #expect(loopback.connections.count == addresses.count, "Every open went through the factory (step 3)")
+        #expect(
+            loopback.connections.count == addresses.count, "Every open went through the factory (rule 3.2)")
     }
 
-    @Test("Every open asks the factory again, even for a URL opened before")
+    @Test("Every open asks the factory again, even for a URL opened before [3.3]")
     func everyOpenAsksTheFactory() throws {
         let factory = LoopbackFactory()
         let client = MessagingClient(factory: factory)
         let address = try url("wss://chat.example.com/socket")
         let first = try client.open(address)
         let second = try client.open(address)
-        #expect(first !== second, "Two opens, two connections: the client keeps none (step 3)")
-        #expect(factory.connections.count == 2, "The factory is asked on every open (step 3)")
+        #expect(first !== second, "Two opens, two connections: the client keeps none (rule 3.3)")
+        #expect(factory.connections.count == 2, "The factory is asked on every open (rule 3.3)")
     }
 
-    @Test("A refused URL reaches the caller as the factory's error")
+    @Test("A refused URL reaches the caller as the factory's error [3.4]")
     func refusedURLIsFactoryError() throws {
-        let client = MessagingClient(factory: RefusingFactory())
         let address = try url("wss://chat.example.com/socket")
+        let unsupported = MessagingClient(
+            factory: RefusingFactory { ConnectionFactoryError.unsupportedScheme($0) })
         #expect(
             throws: ConnectionFactoryError.unsupportedScheme(address),
-            "open(_:) passes the factory's error on, unchanged (step 3)"
+            "open(_:) passes the factory's error on, unchanged (rule 3.4)"
         ) {
-            try client.open(address)
+            try unsupported.open(address)
+        }
+        // Other refusals too: a client that rewords every refusal as one case of its own choosing
+        // loses what the factory said.
+        let noHost = MessagingClient(factory: RefusingFactory { ConnectionFactoryError.missingHost($0) })
+        #expect(
+            throws: ConnectionFactoryError.missingHost(address),
+            "open(_:) passes on every case of the factory's error, unchanged (rule 3.4)"
+        ) {
+            try noHost.open(address)
+        }
+        let library = MessagingClient(factory: RefusingFactory { LibraryRefused(url: $0) })
+        #expect(
+            throws: LibraryRefused(url: address),
+            "open(_:) passes on an error of a type it has never heard of, unchanged (rule 3.4)"
+        ) {
+            try library.open(address)
         }
     }
 
     @Test(
-        "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing"
+        "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing [3.5, 3.1]"
     )
     func refusedConnectIsConnectionError() throws {
         let factory = RefusingConnectionFactory()
@@ -157,13 +191,13 @@ struct Step3SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         #expect(
             throws: ConnectRefused(url: address),
-            "open(_:) passes the connection's error on, unchanged, instead of returning it (step 3)"
+            "open(_:) passes the connection's error on, unchanged, instead of returning it (rule 3.5)"
         ) {
             try client.open(address)
         }
         let made = try #require(
-            factory.connections.first, "open(_:) asks its factory for the connection (step 3)")
-        #expect(factory.connections.count == 1, "One open, one connection from the factory (step 3)")
-        #expect(made.connectAttempts == 1, "open(_:) tries to connect what the factory made, once (step 3)")
+            factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
+        #expect(made.connectAttempts == 1, "open(_:) tries to connect what the factory made, once (rule 3.1)")
     }
 }

@@ -4,13 +4,21 @@ import MessagingKit
 import Singleton
 import Testing
 
-/// Refuses every URL.
+/// What a ``RefusingPool`` may throw besides ``ConnectionFactoryError``: an error of a pool the
+/// manager has never heard of.
+private struct PoolRefused: Error, Equatable {
+    let url: URL
+}
+
+/// Refuses every URL with the error it was given.
 ///
 /// Declared here, in the tests: the manager has never heard of it, so all it may rely on is the
 /// `ConnectionPooling` protocol.
 private struct RefusingPool: ConnectionPooling {
-    func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
-        throw .unsupportedScheme(url)
+    let refusal: @Sendable (URL) -> any Error
+
+    func makeHandle(for url: URL) async throws -> InMemoryConnectionPool.Handle {
+        throw refusal(url)
     }
 }
 
@@ -43,7 +51,7 @@ private actor ServingPool: ConnectionPooling {
     func firstConnection() throws -> RecordingConnection {
         try #require(
             handed.first?.connection,
-            "The manager's handle comes from the pool it was given, and that pool made none (step 1)")
+            "The manager's handle comes from the pool it was given, and that pool made none (rule 1.1)")
     }
 }
 
@@ -56,18 +64,18 @@ struct Step1InjectedPool {
         manager = ConnectionManager(pool: pool)
     }
 
-    @Test("A handle from the manager comes from the pool it was given")
+    @Test("A handle from the manager comes from the pool it was given [1.1, 1.10]")
     func handleFromInjectedPool() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Singleton")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let chat = try url("wss://chat.example.com/socket")
         let handler = try await manager.makeHandle(for: chat)
-        #expect(await pool.requests == [chat], "The manager asks the pool it was given (step 1)")
-        #expect(handler.url == chat, "The handle is on a connection to the URL asked for (step 1)")
-        #expect(await pool.openHandles == 1, "The handle is the one the pool made (step 1)")
+        #expect(await pool.requests == [chat], "The manager asks the pool it was given (rule 1.1)")
+        #expect(handler.url == chat, "The handle is on a connection to the URL asked for (rule 1.1)")
+        #expect(await pool.openHandles == 1, "The handle is the one the pool made (rule 1.1)")
     }
 
-    @Test("Every call asks the pool again, in order, for a handle of its own")
+    @Test("Every call asks the pool again, in order, for a handle of its own [1.1]")
     func everyCallAsksThePool() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
@@ -76,12 +84,12 @@ struct Step1InjectedPool {
         let badge = try await manager.makeHandle(for: chat)
         #expect(
             await pool.requests == [chat, support, chat],
-            "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job (step 1)"
+            "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job (rule 1.1)"
         )
-        #expect(screen !== badge && screen !== help, "Every call gets a handle of its own (step 1)")
+        #expect(screen !== badge && screen !== help, "Every call gets a handle of its own (rule 1.1)")
     }
 
-    @Test("Two managers with pools of their own share nothing")
+    @Test("Two managers with pools of their own share nothing [1.2]")
     func managersAreIndependent() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let otherPool = InMemoryConnectionPool()
@@ -89,51 +97,69 @@ struct Step1InjectedPool {
         _ = try await manager.makeHandle(for: chat)
         _ = try await other.makeHandle(for: chat)
         #expect(
-            await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (step 1)")
-        #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (step 1)")
+            await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (rule 1.2)")
+        #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (rule 1.2)")
     }
 
-    @Test("Whether a URL is good is the pool's call: the manager checks nothing itself")
+    @Test("Whether a URL is good is the pool's call: the manager checks nothing itself [1.3]")
     func managerLeavesURLsToThePool() async throws {
         let pool = AcceptingPool()
         let manager = ConnectionManager(pool: pool)
         for text in ["pigeon://coop.example.com", "memory:chat", "ftp:///files"] {
             let address = try url(text)
-            await #expect(throws: Never.self, "\(text): the pool serves it, so the manager must too (step 1)")
-            {
+            await #expect(
+                throws: Never.self, "\(text): the pool serves it, so the manager must too (rule 1.3)"
+            ) {
                 _ = try await manager.makeHandle(for: address)
             }
         }
-        #expect(await pool.pool.requests.count == 3, "Every URL reached the pool (step 1)")
+        #expect(await pool.pool.requests.count == 3, "Every URL reached the pool (rule 1.3)")
     }
 
-    @Test("A URL the pool refuses comes back as the pool's error, unchanged")
+    @Test("A URL the pool refuses comes back as the pool's error, unchanged [1.4]")
     func refusedURL() async throws {
-        let manager = ConnectionManager(pool: RefusingPool())
         let chat = try url("wss://chat.example.com/socket")
+        let unsupported = ConnectionManager(
+            pool: RefusingPool { ConnectionFactoryError.unsupportedScheme($0) })
         await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(chat),
-            "The manager passes the pool's error on, unchanged (step 1)"
+            "The manager passes the pool's error on, unchanged (rule 1.4)"
         ) {
-            try await manager.makeHandle(for: chat)
+            try await unsupported.makeHandle(for: chat)
+        }
+        // Other refusals too: a manager that rewords every refusal as one case of its own choosing
+        // loses what the pool said.
+        let noHost = ConnectionManager(pool: RefusingPool { ConnectionFactoryError.missingHost($0) })
+        await #expect(
+            throws: ConnectionFactoryError.missingHost(chat),
+            "The manager passes on every case of the pool's error, unchanged (rule 1.4)"
+        ) {
+            try await noHost.makeHandle(for: chat)
+        }
+        let other = ConnectionManager(pool: RefusingPool { PoolRefused(url: $0) })
+        await #expect(
+            throws: PoolRefused(url: chat),
+            "The manager passes on an error of a type it has never heard of, unchanged (rule 1.4)"
+        ) {
+            try await other.makeHandle(for: chat)
         }
     }
 
-    @Test("The manager keeps no handle alive: a dropped handle is gone")
+    @Test("The manager keeps no handle alive: a dropped handle is gone [1.5]")
     func droppedHandleIsGone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         var screen: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
-        #expect(screen?.isOpen == true, "A new handle is open (step 1)")
-        #expect(await pool.openHandles == 1, "The pool counts the open handle (step 1)")
+        #expect(screen?.isOpen == true, "A new handle is open (rule 1.5)")
+        #expect(await pool.openHandles == 1, "The pool counts the open handle (rule 1.5)")
         // The screen goes away without calling close(): nobody holds its handle any more.
         screen = nil
         #expect(
             await pool.openHandles == 0,
-            "The manager must not hold on to handles: a dropped one would keep its connection in use forever (step 1)"
+            "The manager must not hold on to handles: a dropped one would keep its connection in use forever (rule 1.5)"
         )
     }
 
-    @Test("1,000 tasks asking one manager at once are all served by its one pool")
+    @Test("1,000 tasks asking one manager at once are all served by its one pool [1.9]")
     func manyTasks() async throws {
         let urls = try (0..<10).map { try url("wss://chat.example.com/room/\($0)") }
         let manager = self.manager
@@ -144,14 +170,14 @@ struct Step1InjectedPool {
             }
             return try await group.reduce(into: [URL]()) { $0.append($1) }
         }
-        #expect(handled.count == 1_000, "Every task gets a handle (step 1)")
+        #expect(handled.count == 1_000, "Every task gets a handle (rule 1.9)")
         #expect(
-            await pool.requests.count == 1_000, "Every task's request reached the manager's pool (step 1)")
+            await pool.requests.count == 1_000, "Every task's request reached the manager's pool (rule 1.9)")
         #expect(
-            Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged (step 1)")
+            Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged (rule 1.9)")
     }
 
-    @Test("A handle from the manager sends over its pool's connection")
+    @Test("A handle from the manager sends over its pool's connection [1.6]")
     func handleSends() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
@@ -164,10 +190,10 @@ struct Step1InjectedPool {
 
         #expect(
             connection.sentEvents == [message],
-            "What a screen sends through the manager's handle goes over the pool's connection (step 1)")
+            "What a screen sends through the manager's handle goes over the pool's connection (rule 1.6)")
     }
 
-    @Test("A subscription through the manager's handle hears its connection's events, and may reply")
+    @Test("A subscription through the manager's handle hears its connection's events, and may reply [1.6]")
     func handleListens() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
@@ -187,32 +213,33 @@ struct Step1InjectedPool {
         connection.receive(message)
 
         #expect(
-            heard.events == [message], "The subscription hears its connection's events of its name (step 1)")
+            heard.events == [message], "The subscription hears its connection's events of its name (rule 1.6)"
+        )
         #expect(
-            connection.sentEvents == [seen], "…and may send through its handle while hearing one (step 1)")
+            connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")
     }
 
-    @Test("A closed handle refuses to send with HandleError.closed, and its pool sees it closed")
+    @Test("A closed handle refuses to send with HandleError.closed, and its pool sees it closed [1.7]")
     func closedHandleRefuses() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await manager.makeHandle(for: chat)
         let connection = try await pool.firstConnection()
-        #expect(await pool.pool.openHandles == 1, "The pool counts the open handle (step 1)")
+        #expect(await pool.pool.openHandles == 1, "The pool counts the open handle (rule 1.7)")
 
         screen.close()
 
         #expect(
-            throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL (step 1)"
+            throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL (rule 1.7)"
         ) {
             try screen.send(try Event("message"))
         }
-        #expect(connection.sentEvents.isEmpty, "Nothing went out over the connection (step 1)")
-        #expect(await pool.pool.openHandles == 0, "Closing the manager's handle closes the pool's (step 1)")
+        #expect(connection.sentEvents.isEmpty, "Nothing went out over the connection (rule 1.7)")
+        #expect(await pool.pool.openHandles == 0, "Closing the manager's handle closes the pool's (rule 1.7)")
     }
 
-    @Test("A send passes on the connection's error unchanged")
+    @Test("A send passes on the connection's error unchanged [1.8]")
     func sendPassesErrorOn() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
@@ -223,10 +250,10 @@ struct Step1InjectedPool {
 
         #expect(
             throws: TransportError.notConnected(.disconnected),
-            "The connection's own error reaches the screen, unchanged (step 1)"
+            "The connection's own error reaches the screen, unchanged (rule 1.8)"
         ) {
             try screen.send(try Event("message"))
         }
-        #expect(screen.isOpen, "A failed send leaves the handle open (step 1)")
+        #expect(screen.isOpen, "A failed send leaves the handle open (rule 1.8)")
     }
 }

@@ -6,15 +6,15 @@ import Testing
 // nothing they do can leak into another test.
 @Suite("Singleton · Step 2 — One manager for the app's lifetime", .tags(.messaging))
 struct Step2OneInstance {
-    @Test("Every access to shared returns the same manager")
+    @Test("Every access to shared returns the same manager [2.1]")
     func sharedIsOneInstance() throws {
         #expect(
             ConnectionManager.shared === ConnectionManager.shared,
-            "shared is one instance, not a new manager on every access (step 2)"
+            "shared is one instance, not a new manager on every access (rule 2.1)"
         )
     }
 
-    @Test("1,000 tasks reading shared at once all see one manager")
+    @Test("1,000 tasks reading shared at once all see one manager [2.2]")
     func sharedFromManyTasks() async throws {
         // The managers themselves are collected, not their ObjectIdentifiers: an identifier
         // outlives its object, and the address of a manager that was freed is soon reused by
@@ -25,18 +25,18 @@ struct Step2OneInstance {
             }
             return await group.reduce(into: [ConnectionManager]()) { $0.append($1) }
         }
-        let first = try #require(seen.first, "Every task reads shared (step 2)")
+        let first = try #require(seen.first, "Every task reads shared (rule 2.2)")
         #expect(
             seen.allSatisfy { $0 === first },
-            "However many tasks race to read it first, there is one manager (step 2)"
+            "However many tasks race to read it first, there is one manager (rule 2.2)"
         )
     }
 
-    @Test("shared is safe because the type is, not because a check was switched off")
+    @Test("shared is safe because the type is, not because a check was switched off [2.3, 1.10]")
     func madeSafeNotSilenced() throws {
         try #require(
             ConnectionManager.shared === ConnectionManager.shared,
-            "shared is one instance before anything else (step 2)")
+            "shared is one instance before anything else (rule 2.1)")
         let hatches = try EscapeHatches.findings(inPattern: "Singleton")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         for place in try LearnerSource.storedStaticVars() {
@@ -44,7 +44,7 @@ struct Step2OneInstance {
                 """
                 \(place) declares a stored static var: any thread may reassign it, a data race Swift 6 \
                 refuses to compile unless a check is switched off. Make it `public static let shared` \
-                on a final, `Sendable` class with only `let` properties of `Sendable` types (step 2).
+                on a final, `Sendable` class with only `let` properties of `Sendable` types (rule 2.3).
                 """
             )
         }
