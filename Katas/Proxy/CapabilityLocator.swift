@@ -14,17 +14,17 @@ public final class CapabilityLocator: Sendable {
     /// doesn't compile.
     public func register<Capability: Sendable>(_ implementation: Capability, for capability: Capability.Type)
     {
-        // TODO: Step 1 — keep it under a key made from the type itself, not from its name.
+        // TODO: Step 1 — keep it under a key made from the type itself, not from its name, safely across tasks (rules 1.1, 1.3, 1.4, 1.6).
     }
 
     /// The implementation registered for `capability`, or `nil` when none was.
     public func resolve<Capability: Sendable>(_ capability: Capability.Type) -> Capability? {
-        // TODO: Step 1 — look it up by the same key.
+        // TODO: Step 1 — look it up by the same key; nothing registered: nil (rules 1.1, 1.2).
         nil
     }
 
     /// Forgets every capability.
     public func removeAll() {
-        // TODO: Step 1 — empty the locator.
+        // TODO: Step 1 — empty the locator, which keeps working afterwards (rule 1.5).
     }
 }

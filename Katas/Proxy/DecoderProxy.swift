@@ -14,17 +14,17 @@ public final class DecoderProxy: CodeDecoding {
     ///
     /// From now on, decoding goes to it.
     public func attach(_ decoder: any CodeDecoding) {
-        // TODO: Step 2 — keep `decoder` (replacing any earlier one), safely across tasks.
+        // TODO: Step 2 — keep `decoder` (replacing any earlier one), safely across tasks (rules 2.3, 2.7).
     }
 
     /// Detaches the decoder: until another is attached, decoding returns no codes.
     public func detach() {
-        // TODO: Step 2 — forget the attached decoder.
+        // TODO: Step 2 — forget the attached decoder (rule 2.3).
     }
 
     /// The attached decoder's codes for `frame`, or no codes when none is attached.
     public func decode(_ frame: Frame) -> [ScannedCode] {
-        // TODO: Step 2 — forward to the attached decoder, outside any lock; none attached: [].
+        // TODO: Step 2 — forward to the attached decoder, outside any lock; none attached: [] (rules 2.1, 2.2, 2.5).
         []
     }
 }

@@ -17,7 +17,7 @@ public final class LazyDecoder: CodeDecoding {
 
     /// Decodes with the real decoder, making it first if this is the first use.
     public func decode(_ frame: Frame) -> [ScannedCode] {
-        // TODO: Step 3 — make the real decoder on first use, exactly once, then decode with it.
+        // TODO: Step 3 — make the real decoder on first use, exactly once, then decode with it after unlocking (rules 3.1–3.5).
         []
     }
 }

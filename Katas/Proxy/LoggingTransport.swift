@@ -36,7 +36,7 @@ public final class LoggingTransport: Transport {
     public init(wrapping real: any Transport, log: @escaping @Sendable (Entry) -> Void) {
         self.real = real
         self.log = log
-        // TODO: Step 5 — record every status change of the wrapped transport from now on.
+        // TODO: Step 5 — record every status change of the wrapped transport from now on; capture the sink, not self (rules 5.1, 5.11).
     }
 
     /// The wrapped transport's address.
@@ -44,34 +44,34 @@ public final class LoggingTransport: Transport {
 
     /// The wrapped transport's status, read from it each time.
     public var status: TransportStatus {
-        // TODO: Step 5 — the wrapped transport's status.
+        // TODO: Step 5 — the wrapped transport's status, read from it (rule 5.3).
         .idle
     }
 
     /// Connects the wrapped transport.
     public func connect() {
-        // TODO: Step 5 — pass it on.
+        // TODO: Step 5 — pass it on (rule 5.4).
     }
 
     /// Disconnects the wrapped transport.
     public func disconnect() {
-        // TODO: Step 5 — pass it on.
+        // TODO: Step 5 — pass it on (rule 5.4).
     }
 
     /// Sends through the wrapped transport, once, and records whether it went out.
     ///
     /// - Throws: What the wrapped transport throws, unchanged.
     public func send(_ event: Event) throws {
-        // TODO: Step 5 — send once; record it as sent, or as refused with the error, and rethrow that error.
+        // TODO: Step 5 — send once; record it as sent, or as refused with the error, and rethrow that error (rules 5.1, 5.2, 5.6, 5.7, 5.9).
     }
 
     /// Passes the handler to the wrapped transport.
     public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 5 — pass it on.
+        // TODO: Step 5 — pass it on (rule 5.4).
     }
 
     /// Passes the handler to the wrapped transport.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 5 — pass it on.
+        // TODO: Step 5 — pass it on (rule 5.4).
     }
 }

@@ -21,18 +21,18 @@ public final class ProtectionProxy: Transport {
 
     /// The real transport's status.
     public var status: TransportStatus {
-        // TODO: Step 4 — the real transport's status.
+        // TODO: Step 4 — the real transport's status (rule 4.4).
         .idle
     }
 
     /// Connects the real transport.
     public func connect() {
-        // TODO: Step 4 — pass it on.
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 
     /// Disconnects the real transport.
     public func disconnect() {
-        // TODO: Step 4 — pass it on.
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 
     /// Sends through the real transport if the user may post.
@@ -40,16 +40,16 @@ public final class ProtectionProxy: Transport {
     /// - Throws: ``MessagingKit/SendForbidden`` when the user may not,
     ///   whatever the connection's status; otherwise what the real transport throws.
     public func send(_ event: Event) throws {
-        // TODO: Step 4 — refuse a user who may not post; pass the rest on.
+        // TODO: Step 4 — refuse a user who may not post, before anything else; pass the rest on (rules 4.1–4.3).
     }
 
     /// Passes the handler to the real transport.
     public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 4 — pass it on.
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 
     /// Passes the handler to the real transport.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 4 — pass it on.
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 }

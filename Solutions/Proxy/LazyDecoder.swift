@@ -32,8 +32,9 @@ public final class LazyDecoder: CodeDecoding {
             real = made
             return made
         }
-        // Why decode outside the lock: only making must be exclusive; decoding frames from
-        // several tasks at once is fine for a `Sendable` decoder.
+        // Why decode outside the lock: only making must be exclusive. Decoding frames from
+        // several tasks at once is fine for a `Sendable` decoder, and the real decoder may call
+        // back into this proxy while it decodes (a second look at the frame).
         return decoder.decode(frame)
     }
 }

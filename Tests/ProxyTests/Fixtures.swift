@@ -33,18 +33,6 @@ struct CartProcessor: CodeProcessing {
     func process(_ code: ScannedCode) -> String { "added \(code.payload)" }
 }
 
-/// Two features each call their capability `Display`: same name, different protocols.
-enum Checkout {
-    protocol Display: Sendable { var screen: String { get } }
-}
-
-enum Search {
-    protocol Display: Sendable { var screen: String { get } }
-}
-
-struct CheckoutScreen: Checkout.Display { let screen = "checkout" }
-struct SearchScreen: Search.Display { let screen = "search" }
-
 /// A proxy another team wrote for its own capability, in the shape of the kata's decoder proxy.
 ///
 /// Registered at start-up, the real display attached later. The locator has never heard of it.
@@ -89,6 +77,25 @@ final class HandOverDecoder: CodeDecoding {
     func decode(_ frame: Frame) -> [ScannedCode] {
         if !handedOver.exchange(true, ordering: .relaxed) { proxy.attach(successor) }
         return (try? ScannedCode(payload: "first", symbology: .qr)).map { [$0] } ?? []
+    }
+}
+
+/// A decoder that takes a second look at a frame by decoding it again through the lazy decoder
+/// it stands behind: a real subject that calls back into its proxy while it decodes.
+///
+/// The first frame's codes come twice: once from this look, once from the second.
+final class SecondLookDecoder: CodeDecoding {
+    private struct Behind {
+        weak var proxy: LazyDecoder?
+    }
+    private let behind = Mutex(Behind())
+
+    /// Decodes the first frame a second time through `proxy`.
+    func look(through proxy: LazyDecoder) { behind.withLock { $0.proxy = proxy } }
+
+    func decode(_ frame: Frame) -> [ScannedCode] {
+        guard frame.number == 1, let proxy = behind.withLock({ $0.proxy }) else { return frame.codes }
+        return frame.codes + proxy.decode(Frame(number: 2, codes: frame.codes))
     }
 }
 

@@ -3,48 +3,64 @@ import Proxy
 import ScanKit
 import Testing
 
+/// Two features each call their capability `Display`: one name, two protocols in two scopes.
+///
+/// `String(describing:)` prints both as `Display` (bug 7 on docs/sources.md).
+enum Checkout {
+    protocol Display: Sendable { var screen: String { get } }
+}
+
+enum Search {
+    protocol Display: Sendable { var screen: String { get } }
+}
+
+struct CheckoutScreen: Checkout.Display { let screen = "checkout" }
+struct SearchScreen: Search.Display { let screen = "search" }
+
 @Suite("Proxy · Step 1 — The capability locator", .tags(.scan))
 struct Step1CapabilityLocator {
-    @Test("A capability registered by its protocol is what resolving that protocol returns")
+    @Test("A capability registered by its protocol is what resolving that protocol returns [1.1]")
     func registerThenResolve() throws {
         let locator = CapabilityLocator()
         locator.register(BannerDisplay(style: "banner"), for: (any ResultDisplaying).self)
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
         let shown = locator.resolve((any ResultDisplaying).self)?.show(try code("p-1"))
-        #expect(shown == "banner: p-1", "resolve(_:) returns what was registered for that protocol (step 1)")
+        #expect(
+            shown == "banner: p-1", "resolve(_:) returns what was registered for that protocol (rule 1.1)")
         let processed = locator.resolve((any CodeProcessing).self)?.process(try code("p-1"))
-        #expect(processed == "added p-1", "Each protocol has its own entry (step 1)")
+        #expect(processed == "added p-1", "Each protocol has its own entry (rule 1.1)")
     }
 
-    @Test("Resolving what was never registered returns nothing; registering again replaces")
+    @Test("Resolving what was never registered returns nothing; registering again replaces [1.2, 1.3]")
     func missingAndReplaced() throws {
         let locator = CapabilityLocator()
-        #expect(locator.resolve((any ResultDisplaying).self) == nil, "Nothing registered: nil (step 1)")
+        #expect(locator.resolve((any ResultDisplaying).self) == nil, "Nothing registered: nil (rule 1.2)")
         locator.register(BannerDisplay(style: "banner"), for: (any ResultDisplaying).self)
         locator.register(BannerDisplay(style: "toast"), for: (any ResultDisplaying).self)
         #expect(
             locator.resolve((any ResultDisplaying).self)?.show(try code("x")) == "toast: x",
-            "The later registration replaces the earlier one (step 1)")
+            "The later registration replaces the earlier one (rule 1.3)")
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
-            "Another protocol is still not registered (step 1)")
+            "Another protocol is still not registered (rule 1.2)")
     }
 
-    @Test("Two protocols with the same name are two capabilities: the key is the type, not its name")
+    @Test("Two protocols with the same name are two capabilities: the key is the type, not its name [1.4]")
     func sameNameDifferentProtocols() {
         let locator = CapabilityLocator()
         locator.register(CheckoutScreen(), for: (any Checkout.Display).self)
         locator.register(SearchScreen(), for: (any Search.Display).self)
         #expect(
-            locator.resolve((any Checkout.Display).self)?.screen == "checkout", "Checkout's Display (step 1)"
+            locator.resolve((any Checkout.Display).self)?.screen == "checkout",
+            "Checkout's Display (rule 1.4)"
         )
         #expect(
             locator.resolve((any Search.Display).self)?.screen == "search",
-            "Search's Display is another capability, though both are called Display (step 1; bug 7 on docs/sources.md)"
+            "Search's Display is another capability, though both are called Display (rule 1.4; bug 7 on docs/sources.md)"
         )
     }
 
-    @Test("removeAll() empties the locator")
+    @Test("removeAll() empties the locator [1.5]")
     func removeAllEmpties() {
         let locator = CapabilityLocator()
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
@@ -52,16 +68,17 @@ struct Step1CapabilityLocator {
         locator.removeAll()
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
-            "removeAll() forgets every capability (step 1)")
+            "removeAll() forgets every capability (rule 1.5)")
         #expect(
-            locator.resolve((any CodeDecoding).self) == nil, "removeAll() forgets every capability (step 1)")
+            locator.resolve((any CodeDecoding).self) == nil, "removeAll() forgets every capability (rule 1.5)"
+        )
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
         #expect(
             locator.resolve((any CodeProcessing).self) != nil,
-            "The locator works again after removeAll() (step 1)")
+            "The locator works again after removeAll() (rule 1.5)")
     }
 
-    @Test("Many tasks register and resolve at once, and every registration is kept")
+    @Test("Many tasks register and resolve at once, and every registration is kept [1.6]")
     func concurrentUse() async throws {
         let locator = CapabilityLocator()
         await withTaskGroup(of: Void.self) { group in
@@ -79,8 +96,8 @@ struct Step1CapabilityLocator {
         #expect(
             locator.resolve((any ResultDisplaying).self) != nil
                 && locator.resolve((any CodeProcessing).self) != nil,
-            "Concurrent registrations are all kept: the locator is safe from many tasks (step 1)")
+            "Concurrent registrations are all kept: the locator is safe from many tasks (rule 1.6)")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1)) (rule 1.6)")
     }
 }

@@ -5,33 +5,33 @@ import Testing
 
 @Suite("Proxy · Step 2 — The decoder proxy: a stand-in until the decoder is attached", .tags(.scan))
 struct Step2DecoderProxy {
-    @Test("Nothing attached: no codes, as CodeDecoding documents; attached: the decoder's codes")
+    @Test("Nothing attached: no codes, as CodeDecoding documents; attached: the decoder's codes [2.1, 2.2]")
     func noCapabilityThenAttached() throws {
         let proxy = DecoderProxy()
         let codes = [try code("a"), try code("b")]
         let frame = Frame(number: 1, codes: codes)
         #expect(
             proxy.decode(frame).isEmpty,
-            "Nothing attached: no codes, what CodeDecoding documents for no capability (step 2)")
+            "Nothing attached: no codes, what CodeDecoding documents for no capability (rule 2.1)")
         proxy.attach(FrameCodeDecoder())
-        #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes (step 2)")
+        #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes (rule 2.2)")
     }
 
-    @Test("Attaching another decoder swaps it in; detaching goes back to no codes")
+    @Test("Attaching another decoder swaps it in; detaching goes back to no codes [2.2, 2.3]")
     func swapAndDetach() throws {
         let proxy = DecoderProxy()
         let frame = Frame(number: 1)
         proxy.attach(LabelDecoder(label: "old"))
-        #expect(proxy.decode(frame).map(\.payload) == ["old"], "The attached decoder answers (step 2)")
+        #expect(proxy.decode(frame).map(\.payload) == ["old"], "The attached decoder answers (rule 2.2)")
         proxy.attach(LabelDecoder(label: "new"))
-        #expect(proxy.decode(frame).map(\.payload) == ["new"], "Attaching again swaps the decoder (step 2)")
+        #expect(proxy.decode(frame).map(\.payload) == ["new"], "Attaching again swaps the decoder (rule 2.3)")
         proxy.detach()
-        #expect(proxy.decode(frame).isEmpty, "Detached: no codes again (step 2)")
+        #expect(proxy.decode(frame).isEmpty, "Detached: no codes again (rule 2.3)")
         proxy.attach(LabelDecoder(label: "back"))
-        #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again (step 2)")
+        #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again (rule 2.3)")
     }
 
-    @Test("A caller that resolved the proxy early gets codes once one is attached, and after a swap")
+    @Test("A caller that resolved the proxy early gets codes once one is attached, and after a swap [2.4]")
     func resolvedEarlySeesAttachAndSwap() throws {
         // Start-up: the locator is filled with proxies, before any decoder exists.
         let locator = CapabilityLocator()
@@ -40,19 +40,19 @@ struct Step2DecoderProxy {
         // A part of the scan screen resolves the capability once, and keeps what it got.
         let screen = ScanScreen(decoder: try #require(locator.resolve((any CodeDecoding).self)))
         let frame = Frame(number: 1, codes: [try code("p-1")])
-        #expect(screen.payloads(in: frame).isEmpty, "Before a decoder is attached: no codes (step 2)")
+        #expect(screen.payloads(in: frame).isEmpty, "Before a decoder is attached: no codes (rule 2.1)")
         // Later the module that really decodes attaches itself.
         decoding.attach(FrameCodeDecoder())
         #expect(
             screen.payloads(in: frame) == ["p-1"],
-            "Once attached, the caller that resolved early gets codes, without resolving again (step 2)")
+            "Once attached, the caller that resolved early gets codes, without resolving again (rule 2.4)")
         decoding.attach(LabelDecoder(label: "model v2"))
         #expect(
             screen.payloads(in: frame) == ["model v2"],
-            "After a swap, the same caller gets the new decoder's codes (step 2)")
+            "After a swap, the same caller gets the new decoder's codes (rule 2.4)")
     }
 
-    @Test("A proxy of the tests' own registers like the decoder's; a proxy goes where its subject goes")
+    @Test("A proxy of the tests' own registers like the decoder's; a proxy goes where its subject goes [2.6]")
     func promiseFromOutside() throws {
         let locator = CapabilityLocator()
         let display = ResultDisplayProxy()
@@ -61,28 +61,30 @@ struct Step2DecoderProxy {
         locator.register(decoding, for: (any CodeDecoding).self)
         let shown = try #require(
             locator.resolve((any ResultDisplaying).self),
-            "A proxy for a protocol the locator never heard of is registered and resolved (step 2)")
+            "A proxy for a protocol the locator never heard of is registered and resolved (rule 2.6)")
         display.attach(BannerDisplay(style: "toast"))
         decoding.attach(LabelDecoder(label: "p-9"))
         let screen = ScanScreen(decoder: decoding)
         let payloads = screen.payloads(in: Frame(number: 1))
-        #expect(payloads == ["p-9"], "The decoder proxy works wherever a CodeDecoding is expected (step 2)")
+        #expect(payloads == ["p-9"], "The decoder proxy works wherever a CodeDecoding is expected (rule 2.6)")
         #expect(
             try shown.show(code(payloads.first ?? "")) == "toast: p-9",
-            "The test's own proxy, resolved before its display was attached, now shows (step 2)")
+            "The test's own proxy, resolved before its display was attached, now shows (rule 2.6)")
     }
 
-    @Test("A decoder that calls back into its proxy while decoding (it hands over to another) is not blocked")
+    @Test(
+        "A decoder that calls back into its proxy while decoding (it hands over to another) is not blocked [2.5, 2.7]"
+    )
     func decoderCallsBack() throws {
         let proxy = DecoderProxy()
         proxy.attach(HandOverDecoder(proxy: proxy, successor: LabelDecoder(label: "successor")))
         #expect(
             proxy.decode(Frame(number: 1)).map(\.payload) == ["first"],
-            "The proxy forwards outside its lock, so the decoder may attach its successor (step 2)")
+            "The proxy forwards outside its lock, so the decoder may attach its successor (rule 2.5)")
         #expect(
             proxy.decode(Frame(number: 2)).map(\.payload) == ["successor"],
-            "The next frame goes to the decoder attached from inside decode (step 2)")
+            "The next frame goes to the decoder attached from inside decode (rule 2.5)")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2)) (rule 2.7)")
     }
 }

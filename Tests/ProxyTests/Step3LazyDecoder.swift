@@ -7,37 +7,41 @@ import Testing
 
 @Suite("Proxy · Step 3 — The lazy decoder", .tags(.scan))
 struct Step3LazyDecoder {
-    @Test("The real decoder is made on first use, not before, and once; results are the real one's")
+    @Test(
+        "The real decoder is made on first use, not before, and once; results are the real one's [3.1, 3.2, 3.3]"
+    )
     func madeOnFirstUse() throws {
         let factory = DecoderFactory(patience: 0)
         let decoder = LazyDecoder(make: factory.make)
         #expect(
             factory.count == 0,
-            "Making the proxy doesn't make the real decoder: unused, it is never made (step 3)")
+            "Making the proxy doesn't make the real decoder: unused, it is never made (rule 3.1)")
         let codes = [try code("a"), try code("b")]
         #expect(
             decoder.decode(Frame(number: 1, codes: codes)) == codes,
-            "The proxy returns the real decoder's codes (step 3)")
-        #expect(factory.count == 1, "The first decode made the real decoder (step 3)")
+            "The proxy returns the real decoder's codes (rule 3.3)")
+        #expect(factory.count == 1, "The first decode made the real decoder (rule 3.2)")
         _ = decoder.decode(Frame(number: 2, codes: codes))
         _ = decoder.decode(Frame(number: 3))
-        #expect(factory.count == 1, "Later decodes reuse it (step 3)")
+        #expect(factory.count == 1, "Later decodes reuse it (rule 3.2)")
     }
 
-    @Test("Attached to the decoder proxy, the lazy decoder still makes nothing until the first frame")
+    @Test(
+        "Attached to the decoder proxy, the lazy decoder still makes nothing until the first frame [3.1, 3.2, 3.3]"
+    )
     func stacksBehindTheDecoderProxy() throws {
         let factory = DecoderFactory(patience: 0)
         let proxy = DecoderProxy()
         proxy.attach(LazyDecoder(make: factory.make))
-        #expect(factory.count == 0, "Attaching the lazy decoder makes no real decoder (step 3)")
+        #expect(factory.count == 0, "Attaching the lazy decoder makes no real decoder (rule 3.1)")
         let codes = [try code("a")]
         #expect(
             proxy.decode(Frame(number: 1, codes: codes)) == codes,
-            "Through both proxies, the codes are the real decoder's (step 3)")
-        #expect(factory.count == 1, "The first frame through the proxies made it, once (step 3)")
+            "Through both proxies, the codes are the real decoder's (rule 3.3)")
+        #expect(factory.count == 1, "The first frame through the proxies made it, once (rule 3.2)")
     }
 
-    @Test("100 callers on 100 threads use it at the same moment: the real decoder is made exactly once")
+    @Test("100 callers on 100 threads use it at the same moment: the real decoder is made exactly once [3.4]")
     func madeOnceUnderConcurrency() async throws {
         let factory = DecoderFactory()
         let decoder = LazyDecoder(make: factory.make)
@@ -57,11 +61,28 @@ struct Step3LazyDecoder {
             }.start()
         }
         await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
-        #expect(factory.count == 1, "However many callers arrive together, one decoder is made (step 3)")
+        #expect(factory.count == 1, "However many callers arrive together, one decoder is made (rule 3.4)")
         #expect(
             gotTheCode.value == 100,
-            "Every caller got the real decoder's result (step 3)")
+            "Every caller got the real decoder's result (rule 3.4)")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3)) (rule 3.4)")
+    }
+
+    @Test("The real decoder may decode through the lazy decoder while it decodes [3.5]")
+    func realDecoderCallsBack() throws {
+        let factory = DecoderFactory(patience: 0)
+        let second = SecondLookDecoder()
+        let decoder = LazyDecoder { [second] in
+            _ = factory.make()
+            return second
+        }
+        second.look(through: decoder)
+        let codes = [try code("a")]
+        #expect(
+            decoder.decode(Frame(number: 1, codes: codes)).map(\.payload) == ["a", "a"],
+            "The lazy decoder decodes after unlocking, so the real decoder may decode through it again (rule 3.5)"
+        )
+        #expect(factory.count == 1, "The call back reused the decoder already made (rule 3.2)")
     }
 }

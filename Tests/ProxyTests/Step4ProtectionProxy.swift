@@ -5,53 +5,58 @@ import Testing
 
 @Suite("Proxy · Step 4 — The protection proxy", .tags(.messaging))
 struct Step4ProtectionProxy {
-    @Test("A user who may not post is refused with SendForbidden, and nothing reaches the real transport")
+    @Test(
+        "A user who may not post is refused with SendForbidden, and nothing reaches the real transport [4.1, 4.4, 4.6]"
+    )
     func guestIsRefused() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4)) (rule 4.6)")
         let real = try offlineTransport()
         let proxy = ProtectionProxy(wrapping: real, user: guest)
         proxy.connect()
         try real.accept()
         #expect(
             throws: SendForbidden(event: try EventName("message"), user: "guest"),
-            "A guest's send is refused, naming the event and the user (step 4)"
+            "A guest's send is refused, naming the event and the user (rule 4.1)"
         ) {
             try proxy.send(try Event("message"))
         }
-        #expect(real.sentEvents.isEmpty, "The refused event never reached the real transport (step 4)")
-        #expect(proxy.status == .connected, "Everything but send goes through untouched (step 4)")
+        #expect(real.sentEvents.isEmpty, "The refused event never reached the real transport (rule 4.1)")
+        #expect(proxy.status == .connected, "Everything but send goes through untouched (rule 4.4)")
     }
 
-    @Test("A guest is refused whatever the connection's status, before the real transport is asked")
+    @Test("A guest is refused whatever the connection's status, before the real transport is asked [4.2]")
     func guestRefusedOffline() throws {
-        let real = try offlineTransport()
+        let real = CountingTransport(try offlineTransport())
         let proxy = ProtectionProxy(wrapping: real, user: guest)
         #expect(
             throws: SendForbidden(event: try EventName("typing"), user: "guest"),
-            "Offline, the refusal still comes first, not notConnected (step 4)"
+            "Offline, the refusal still comes first, not notConnected (rule 4.2)"
         ) {
             try proxy.send(try Event("typing"))
         }
+        #expect(real.calls == 0, "The real transport was never asked: the check comes first (rule 4.2)")
     }
 
-    @Test("A user who may post goes through untouched, the real transport's errors included")
+    @Test("A user who may post goes through untouched, the real transport's errors included [4.3]")
     func memberPasses() throws {
         let real = try offlineTransport()
         let proxy = ProtectionProxy(wrapping: real, user: member)
         #expect(
             throws: TransportError.notConnected(.idle),
-            "The real transport's own error comes through unchanged (step 4)"
+            "The real transport's own error comes through unchanged (rule 4.3)"
         ) {
             try proxy.send(try Event("message"))
         }
         proxy.connect()
         try real.accept()
         try proxy.send(try Event("message"))
-        #expect(sentNames(real) == ["message"], "A member's send reaches the real transport (step 4)")
+        #expect(sentNames(real) == ["message"], "A member's send reaches the real transport (rule 4.3)")
     }
 
-    @Test("A caller that expects any transport gets the proxy: a SocketConnection over it, events included")
+    @Test(
+        "A caller that expects any transport gets the proxy: a SocketConnection over it, events included [4.4, 4.5]"
+    )
     func substitutable() throws {
         let real = try offlineTransport()
         let connection: any Connection = SocketConnection(
@@ -59,11 +64,51 @@ struct Step4ProtectionProxy {
         let heard = Recorder<String>()
         connection.onEvent { heard.record($0.name.rawValue) }
         try connection.connect()
-        #expect(real.status == .connecting, "connect() reaches the real transport (step 4)")
+        #expect(real.status == .connecting, "connect() reaches the real transport (rule 4.4)")
         try real.accept()
         try connection.send(try Event("hello"))
         try real.deliver(try Event("welcome"))
-        #expect(sentNames(real) == ["hello"], "The connection's send goes through the proxy (step 4)")
-        #expect(heard.all == ["welcome"], "Events from the server reach the proxy's subscribers (step 4)")
+        #expect(sentNames(real) == ["hello"], "The connection's send goes through the proxy (rule 4.5)")
+        #expect(heard.all == ["welcome"], "Events from the server reach the proxy's subscribers (rule 4.4)")
+    }
+
+    @Test(
+        "Feature code that knows only Transport sees a member's proxy as the bare transport, a guest's as one that refuses [4.1, 4.3, 4.4]"
+    )
+    func featureCodeSeesTheBareTransport() throws {
+        let refuseSecret: @Sendable (Event) -> (any Error)? = { event in
+            event.name.rawValue == "secret" ? Refused(event: "secret") : nil
+        }
+        let bareServer = try offlineTransport()
+        let bare = CountingTransport(bareServer, refusal: refuseSecret)
+        let without = chatSession(over: bare, server: bareServer)
+
+        let memberServer = try offlineTransport()
+        let forMember = CountingTransport(memberServer, refusal: refuseSecret)
+        let asMember = chatSession(
+            over: ProtectionProxy(wrapping: forMember, user: member), server: memberServer)
+        #expect(
+            asMember == without,
+            "A member's proxy: same statuses, same sends, same errors (the tests' own included), same callbacks (rules 4.3, 4.4)"
+        )
+        #expect(
+            forMember.calls == bare.calls,
+            "Each of a member's sends reaches the real transport once (rule 4.3)")
+
+        let guestServer = try offlineTransport()
+        let forGuest = CountingTransport(guestServer, refusal: refuseSecret)
+        let asGuest = chatSession(over: ProtectionProxy(wrapping: forGuest, user: guest), server: guestServer)
+        let posts = ["offline", "connecting", "online", "secret", "dropped", "back", "closed"]
+        let refusedAll = try without.compactMap { line -> String? in
+            if line.hasPrefix("server got") { return nil }
+            guard let post = posts.first(where: { line.hasPrefix("\($0): ") }) else { return line }
+            let forbidden = SendForbidden(event: try EventName(post), user: "guest")
+            return "\(post): \(type(of: forbidden)) \(forbidden)"
+        }
+        #expect(
+            asGuest == refusedAll,
+            "A guest's proxy refuses every send with SendForbidden, and everything else is the bare transport's (rules 4.1, 4.4)"
+        )
+        #expect(forGuest.calls == 0, "None of a guest's sends reached the real transport (rule 4.1)")
     }
 }

@@ -6,13 +6,15 @@ import Testing
 
 @Suite("Proxy · Step 5 — Beside the proxies: the logging transport, a Decorator", .tags(.messaging))
 struct Step5LoggingTransport {
-    @Test("It records each send that went out, each refused send with its error, and each status change")
+    @Test(
+        "It records each send that went out, each refused send with its error, and each status change [5.1, 5.2, 5.5]"
+    )
     func recordsWhatHappened() throws {
         let log = LogBook()
         let real = try offlineTransport()
         let logging = LoggingTransport(wrapping: real, log: log.sink)
-        #expect(log.lines.isEmpty, "Wrapping records nothing: nothing has happened yet (step 5)")
-        #expect(throws: TransportError.notConnected(.idle), "Offline, the send is refused (step 5)") {
+        #expect(log.lines.isEmpty, "Wrapping records nothing: nothing has happened yet (rule 5.1)")
+        #expect(throws: TransportError.notConnected(.idle), "Offline, the send is refused (rule 5.5)") {
             try logging.send(try Event("early"))
         }
         try connectAndAccept(logging, server: real)
@@ -24,13 +26,15 @@ struct Step5LoggingTransport {
                 "status connected",
                 "sent typing", "status disconnected",
             ],
-            "The log holds, in order, the refused send with its error, each status, and the send that went out (step 5)"
+            "The log holds, in order, the refused send with its error, each status, and the send that went out (rule 5.1)"
         )
         #expect(
-            sentNames(real) == ["typing"], "Only the send made while connected reached the server (step 5)")
+            sentNames(real) == ["typing"], "Only the send made while connected reached the server (rule 5.5)")
     }
 
-    @Test("Feature code that knows only Transport gets the same results from it as from the bare transport")
+    @Test(
+        "Feature code that knows only Transport gets the same results from it as from the bare transport [5.4, 5.5, 5.7]"
+    )
     func substitutable() throws {
         let refuseSecret: @Sendable (Event) -> (any Error)? = { event in
             event.name.rawValue == "secret" ? Refused(event: "secret") : nil
@@ -45,14 +49,14 @@ struct Step5LoggingTransport {
         let without = chatSession(over: bare, server: bareServer)
         #expect(
             withLog == without,
-            "Same statuses, same sends, same errors (offline included), same callbacks: a decorator keeps the contract (step 5)"
+            "Same statuses, same sends, same errors (offline included), same callbacks: a decorator keeps the contract (rule 5.5)"
         )
         #expect(
             wrapped.calls == bare.calls,
-            "Each send reaches the wrapped transport exactly as often as it would unwrapped (step 5)")
+            "Each send reaches the wrapped transport exactly as often as it would unwrapped (rule 5.7)")
         #expect(
             log.refusals.map(\.event) == ["offline", "connecting", "secret", "dropped", "closed"],
-            "Meanwhile the log recorded every refused send (step 5)")
+            "Meanwhile the log recorded every refused send (rule 5.1)")
     }
 
     static let refusals: [any Error] = [
@@ -63,7 +67,7 @@ struct Step5LoggingTransport {
     ]
 
     @Test(
-        "Every refusal reaches the caller unchanged, the wrapped transport asked exactly once",
+        "Every refusal reaches the caller unchanged, the wrapped transport asked exactly once [5.6, 5.7]",
         arguments: refusals)
     func refusalsPassThroughUnchanged(_ refusal: any Error) throws {
         let inner = try offlineTransport()
@@ -73,27 +77,30 @@ struct Step5LoggingTransport {
         let log = LogBook()
         let logging = LoggingTransport(wrapping: real, log: log.sink)
         let thrown = #expect(
-            throws: (any Error).self, "The wrapped transport's refusal reaches the caller (step 5)"
+            throws: (any Error).self, "The wrapped transport's refusal reaches the caller (rule 5.6)"
         ) {
             try logging.send(try Event("hello"))
         }
         #expect(
             thrown.map { isSame($0, as: refusal) } == true,
-            "The caller gets the wrapped transport's error unchanged, its type and value: \(refusal) (step 5)"
+            "The caller gets the wrapped transport's error unchanged, its type and value: \(refusal) (rule 5.6)"
         )
         #expect(
-            real.calls == 1, "One send, one call to the wrapped transport: no check first, no retry (step 5)")
+            real.calls == 1,
+            "One send, one call to the wrapped transport: no check first, no retry (rule 5.7)")
         #expect(
             log.refusals.count == 1
                 && log.refusals.allSatisfy { $0.event == "hello" && isSame($0.error, as: refusal) },
-            "The log records the refused send with that same error (step 5)")
+            "The log records the refused send with that same error (rule 5.6)")
         try logging.send(try Event("bye"))
         #expect(
             real.calls == 2 && sentNames(inner) == ["bye"],
-            "A send that goes out is one call too, and is not refused (step 5)")
+            "A send that goes out is one call too, and is not refused (rule 5.7)")
     }
 
-    @Test("Its status is the wrapped transport's, read from it: wrapped while connected, it says connected")
+    @Test(
+        "Its status is the wrapped transport's, read from it: wrapped while connected, it says connected [5.1, 5.3, 5.4]"
+    )
     func statusIsTheWrappedOnes() throws {
         let real = try offlineTransport()
         real.connect()
@@ -102,21 +109,21 @@ struct Step5LoggingTransport {
         let logging = LoggingTransport(wrapping: real, log: log.sink)
         #expect(
             logging.status == .connected && logging.url == real.url,
-            "The decorator reports the wrapped transport's status and address, even for changes before it existed (step 5)"
+            "The decorator reports the wrapped transport's status and address, even for changes before it existed (rule 5.3)"
         )
         try logging.send(try Event("hello"))
-        #expect(sentNames(real) == ["hello"], "Connected before it was wrapped, it sends at once (step 5)")
+        #expect(sentNames(real) == ["hello"], "Connected before it was wrapped, it sends at once (rule 5.3)")
         logging.disconnect()
-        #expect(real.status == .disconnected, "disconnect() reaches the wrapped transport (step 5)")
+        #expect(real.status == .disconnected, "disconnect() reaches the wrapped transport (rule 5.4)")
         #expect(
-            logging.status == .disconnected, "The status follows the wrapped transport's (step 5)")
+            logging.status == .disconnected, "The status follows the wrapped transport's (rule 5.3)")
         #expect(
             log.lines == ["sent hello", "status disconnected"],
-            "Only what happened after wrapping is recorded (step 5)")
+            "Only what happened after wrapping is recorded (rule 5.1)")
     }
 
     @Test(
-        "Handed to a SocketConnection, offline sends still throw notConnected: nothing looks sent that wasn't"
+        "Handed to a SocketConnection, offline sends still throw notConnected: nothing looks sent that wasn't [5.4, 5.5]"
     )
     func insideASocketConnection() throws {
         let real = try offlineTransport()
@@ -125,45 +132,48 @@ struct Step5LoggingTransport {
             transport: LoggingTransport(wrapping: real, log: log.sink))
         #expect(
             throws: TransportError.notConnected(.idle),
-            "Offline, the connection's send throws, as it would over the bare transport: the outbox keeps it (step 5)"
+            "Offline, the connection's send throws, as it would over the bare transport: the outbox keeps it (rule 5.5)"
         ) {
             try connection.send(try Event("early"))
         }
         let heard = Recorder<String>()
         connection.onEvent { heard.record($0.name.rawValue) }
         try connection.connect()
-        try #require(real.status == .connecting, "connect() reaches the wrapped transport (step 5)")
+        try #require(real.status == .connecting, "connect() reaches the wrapped transport (rule 5.4)")
         try real.accept()
         try connection.send(try Event("hello"))
         try real.deliver(try Event("welcome"))
-        #expect(sentNames(real) == ["hello"], "The connection's send goes through the decorator (step 5)")
+        #expect(sentNames(real) == ["hello"], "The connection's send goes through the decorator (rule 5.4)")
         #expect(
-            heard.all == ["welcome"], "Events from the server reach the connection's subscribers (step 5)")
+            heard.all == ["welcome"], "Events from the server reach the connection's subscribers (rule 5.4)")
         #expect(
             log.lines.filter { $0.hasPrefix("sent") || $0.hasPrefix("refused") } == [
                 "refused early: \(TransportError.notConnected(.idle))", "sent hello",
             ],
-            "The log saw both sends, the refused one as refused (step 5)")
+            "The log saw both sends, the refused one as refused (rule 5.1)")
     }
 
-    @Test("Logging outside the protection proxy records a guest's send as refused, with SendForbidden")
+    @Test(
+        "Logging outside the protection proxy records a guest's send as refused, with SendForbidden [5.6, 5.8]"
+    )
     func loggingOutsideProtection() throws {
         let real = try offlineTransport()
         let log = LogBook()
         let logging = LoggingTransport(wrapping: ProtectionProxy(wrapping: real, user: guest), log: log.sink)
         try connectAndAccept(logging, server: real)
         let forbidden = SendForbidden(event: try EventName("message"), user: "guest")
-        #expect(throws: forbidden, "The guest's send is refused by the proxy, through the logger (step 5)") {
+        #expect(throws: forbidden, "The guest's send is refused by the proxy, through the logger (rule 5.8)")
+        {
             try logging.send(try Event("message"))
         }
         #expect(
             log.refusals.count == 1
                 && log.refusals.allSatisfy { $0.event == "message" && isSame($0.error, as: forbidden) },
-            "Outside, the logger sees the refusal: a refused send, with the proxy's SendForbidden (step 5)")
-        #expect(real.sentEvents.isEmpty, "Nothing reached the server (step 5)")
+            "Outside, the logger sees the refusal: a refused send, with the proxy's SendForbidden (rule 5.8)")
+        #expect(real.sentEvents.isEmpty, "Nothing reached the server (rule 5.8)")
     }
 
-    @Test("Logging inside the protection proxy never sees a guest's send")
+    @Test("Logging inside the protection proxy never sees a guest's send [5.8]")
     func loggingInsideProtection() throws {
         let real = try offlineTransport()
         let log = LogBook()
@@ -172,18 +182,20 @@ struct Step5LoggingTransport {
         try connectAndAccept(forGuest, server: real)
         #expect(
             throws: SendForbidden(event: try EventName("message"), user: "guest"),
-            "The proxy in front refuses the guest (step 5)"
+            "The proxy in front refuses the guest (rule 5.8)"
         ) {
             try forGuest.send(try Event("message"))
         }
         try ProtectionProxy(wrapping: logging, user: member).send(try Event("hello"))
         #expect(
             log.lines == ["status connecting", "status connected", "sent hello"],
-            "Inside, the logger never sees the refused send: the proxy stopped it first; a member's send is recorded (step 5)"
+            "Inside, the logger never sees the refused send: the proxy stopped it first; a member's send is recorded (rule 5.8)"
         )
     }
 
-    @Test("A log sink that calls back into the transport from inside the callback reads its status and sends")
+    @Test(
+        "A log sink that calls back into the transport from inside the callback reads its status and sends [5.9]"
+    )
     func sinkCallsBack() throws {
         let real = try offlineTransport()
         let log = CallingBackLog()
@@ -193,15 +205,15 @@ struct Step5LoggingTransport {
         try logging.send(try Event("ping"))
         #expect(
             sentNames(real) == ["hello", "ping", "pong"],
-            "The sink sent from inside its callback: it is called outside any lock (step 5)")
+            "The sink sent from inside its callback: it is called outside any lock (rule 5.9)")
         #expect(
-            log.statusesSeen == [.connected], "The sink read the status from inside its callback (step 5)")
+            log.statusesSeen == [.connected], "The sink read the status from inside its callback (rule 5.9)")
         #expect(
             log.lines == ["status connecting", "status connected", "sent hello", "sent ping", "sent pong"],
-            "Sends made by the sink are recorded too (step 5)")
+            "Sends made by the sink are recorded too (rule 5.9)")
     }
 
-    @Test("Decorators stack: two loggers both record, and each send reaches the transport once")
+    @Test("Decorators stack: two loggers both record, and each send reaches the transport once [5.7, 5.10]")
     func decoratorsStack() throws {
         let real = try offlineTransport()
         let innerLog = LogBook()
@@ -211,29 +223,51 @@ struct Step5LoggingTransport {
         try connectAndAccept(logging, server: real)
         try logging.send(try Event("hello"))
         logging.disconnect()
-        #expect(throws: TransportError.notConnected(.disconnected), "Closed, the send is refused (step 5)") {
+        #expect(throws: TransportError.notConnected(.disconnected), "Closed, the send is refused (rule 5.6)")
+        {
             try logging.send(try Event("bye"))
         }
         let expected = [
             "status connecting", "status connected", "sent hello", "status disconnected",
             "refused bye: \(TransportError.notConnected(.disconnected))",
         ]
-        #expect(innerLog.lines == expected, "The inner logger recorded everything (step 5)")
-        #expect(outerLog.lines == expected, "The outer logger recorded the same (step 5)")
-        #expect(sentNames(real) == ["hello"], "The send went out once, not once per logger (step 5)")
+        #expect(innerLog.lines == expected, "The inner logger recorded everything (rule 5.10)")
+        #expect(outerLog.lines == expected, "The outer logger recorded the same (rule 5.10)")
+        #expect(sentNames(real) == ["hello"], "The send went out once, not once per logger (rule 5.10)")
     }
 
-    @Test("Random sequences: its results are the bare transport's, and its log is what happened")
+    @Test("The wrapped transport records through the decorator but doesn't keep it alive [5.1, 5.11]")
+    func wrappedDoesNotKeepItAlive() throws {
+        let real = try offlineTransport()
+        let log = LogBook()
+        weak var released: LoggingTransport?
+        do {
+            let logging = LoggingTransport(wrapping: real, log: log.sink)
+            released = logging
+            logging.connect()
+        }
+        #expect(
+            log.lines == ["status connecting"],
+            "The decorator subscribed to the wrapped transport's status changes (rule 5.1)")
+        #expect(
+            released == nil,
+            "Once nobody holds the decorator, it is gone: the wrapped transport's handler holds the sink, not the decorator (rule 5.11)"
+        )
+    }
+
+    @Test(
+        "Random sequences: its results are the bare transport's, and its log is what happened [5.1, 5.2, 5.5, 5.6, 5.7, 5.12]"
+    )
     func followsTheBareTransport() async throws {
         let check = ModelCheck<TransportOperation>(
-            rule: "5 (the logging transport)", sequences: 300, length: 1...14
+            rule: "5.1, 5.2, 5.5, 5.6, 5.7 (the logging transport)", sequences: 300, length: 1...14
         ) {
             random in TransportOperation.random(using: &random)
         }
         let failure = try await check.run { operations in try TransportOperation.replay(operations) }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5)) (rule 5.12)")
     }
 }
 
@@ -243,7 +277,7 @@ func connectAndAccept(
 ) throws {
     transport.connect()
     try #require(
-        server.status == .connecting, "connect() reaches the wrapped transport (step 5)",
+        server.status == .connecting, "connect() reaches the wrapped transport (rule 5.4)",
         sourceLocation: sourceLocation)
     try server.accept()
 }
