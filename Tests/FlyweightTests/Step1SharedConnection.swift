@@ -19,7 +19,8 @@ struct Step1SharedConnection {
         let first = try await pool.makeHandle(for: chat)
         let second = try await pool.makeHandle(for: chat)
         #expect(
-            first.connectionID == second.connectionID, "Two handles on one URL share one connection (rule 1.1)")
+            first.connectionID == second.connectionID,
+            "Two handles on one URL share one connection (rule 1.1)")
         #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (rule 1.3)")
         #expect(
             first.connectionID == (try factory.connection(for: chat)).id,
@@ -40,7 +41,8 @@ struct Step1SharedConnection {
         #expect(await pool.count == 2, "The pool holds one connection per URL (rule 1.5)")
     }
 
-    @Test("URLs that differ only in port, scheme, path, query or case each get their own connection [1.2, 1.5]")
+    @Test(
+        "URLs that differ only in port, scheme, path, query or case each get their own connection [1.2, 1.5]")
     func wholeURLIsTheKey() async throws {
         let addresses = try [
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
@@ -75,7 +77,8 @@ struct Step1SharedConnection {
         }
         #expect(wrongURL == 0, "Each handle is on the connection for its own URL (rule 1.1)")
         #expect(
-            factory.connectionsMade == 100, "The factory is asked once per URL, not once per request (rule 1.3)"
+            factory.connectionsMade == 100,
+            "The factory is asked once per URL, not once per request (rule 1.3)"
         )
         #expect(await pool.count == 100, "The pool holds 100 connections (rule 1.5)")
     }
@@ -104,7 +107,8 @@ struct Step1SharedConnection {
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
         #expect(ids.count == 1, "Every task gets a handle on the same connection (rule 1.6)")
-        #expect(factory.connectionsMade == 1, "The factory is asked once, however many ask at once (rule 1.6)")
+        #expect(
+            factory.connectionsMade == 1, "The factory is asked once, however many ask at once (rule 1.6)")
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
     }
@@ -122,7 +126,8 @@ struct Step1SharedConnection {
             return try await group.reduce(into: [URL: Set<UUID>]()) { $0[$1.0, default: []].insert($1.1) }
         }
         #expect(pairs.count == 100, "Every URL got a connection (rule 1.6)")
-        #expect(pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (rule 1.6)")
+        #expect(
+            pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (rule 1.6)")
         #expect(factory.connectionsMade == 100, "The factory made one connection per URL (rule 1.6)")
         #expect(await pool.count == 100, "The pool holds one connection per URL (rule 1.5)")
     }

@@ -23,7 +23,8 @@ struct Step2Handles {
         let screen = try await pool.makeHandle(for: chat)
         let badge = try await pool.makeHandle(for: chat)
         #expect(screen !== badge, "Every caller gets a handle of its own (rule 2.1)")
-        #expect(screen.connectionID == badge.connectionID, "Both handles are on the same connection (rule 2.1)")
+        #expect(
+            screen.connectionID == badge.connectionID, "Both handles are on the same connection (rule 2.1)")
         #expect(screen.isOpen && badge.isOpen, "A new handle is open (rule 2.1)")
         #expect(factory.connectionsMade(for: chat) == 1, "Handles don't make connections (rule 2.1)")
     }
@@ -33,7 +34,8 @@ struct Step2Handles {
         let chat = try url("wss://chat.example.com/socket")
         _ = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
-        #expect(transport.status == .connecting, "The first handle starts connecting the connection (rule 2.2)")
+        #expect(
+            transport.status == .connecting, "The first handle starts connecting the connection (rule 2.2)")
         try accept(transport)
         _ = try await pool.makeHandle(for: chat)
         #expect(transport.status == .connected, "Another handle keeps the connection as it is (rule 2.2)")
@@ -126,7 +128,9 @@ struct Step2Handles {
         #expect(factory.connectionsMade(for: chat) == 1, "…and it is still the one connection (rule 2.7)")
     }
 
-    @Test("A subscription may send through its own handle while hearing an event [2.12]", .timeLimit(.minutes(1)))
+    @Test(
+        "A subscription may send through its own handle while hearing an event [2.12]",
+        .timeLimit(.minutes(1)))
     func sendFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
@@ -184,7 +188,8 @@ struct Step2Handles {
             try await pool.makeHandle(for: chat)
         }
         #expect(
-            await pool.count == 1, "The connection stays pooled: the screen's handle is still on it (rule 2.4)")
+            await pool.count == 1,
+            "The connection stays pooled: the screen's handle is still on it (rule 2.4)")
         #expect(await pool.isInUse(chat), "…and still in use by that handle (rule 2.4)")
         screen.close()
         #expect(
@@ -295,10 +300,13 @@ struct Step2Handles {
         #expect(
             transport.sentEvents == [message, typing],
             "…and once the server accepts, both handles send over it again (rule 2.2)")
-        #expect(transport.connectAttempts == 2, "One connect for the first handle, one after the drop (rule 2.2)")
+        #expect(
+            transport.connectAttempts == 2, "One connect for the first handle, one after the drop (rule 2.2)")
     }
 
-    @Test("A subscription may close its own handle while hearing an event [2.12, 2.14]", .timeLimit(.minutes(1)))
+    @Test(
+        "A subscription may close its own handle while hearing an event [2.12, 2.14]", .timeLimit(.minutes(1))
+    )
     func closeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
@@ -313,12 +321,15 @@ struct Step2Handles {
         try transport.deliver(message)
         try transport.deliver(message)
 
-        #expect(heard.all == [message], "The first event is heard; once closed, the second is not (rule 2.12)")
+        #expect(
+            heard.all == [message], "The first event is heard; once closed, the second is not (rule 2.12)")
         #expect(!screen.isOpen, "Closing from inside a subscription closes the handle (rule 2.12)")
         #expect(await !pool.isInUse(chat), "…and the pool sees it closed (rule 2.14)")
     }
 
-    @Test("A subscription may subscribe its own handle again while hearing an event [2.12]", .timeLimit(.minutes(1)))
+    @Test(
+        "A subscription may subscribe its own handle again while hearing an event [2.12]",
+        .timeLimit(.minutes(1)))
     func subscribeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
@@ -337,7 +348,9 @@ struct Step2Handles {
             "A subscription made from inside a subscription is kept, and hears the next event (rule 2.12)")
     }
 
-    @Test("Handles opened, subscribed and closed from many tasks at once keep their state, with no escape hatch [2.16, 1.7]")
+    @Test(
+        "Handles opened, subscribed and closed from many tasks at once keep their state, with no escape hatch [2.16, 1.7]"
+    )
     func handlesFromManyTasks() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let pool = self.pool
@@ -379,7 +392,8 @@ struct Step2Handles {
     func isInUseForUnseenURL() async throws {
         let chat = try url("wss://chat.example.com/socket")
         #expect(
-            await !pool.isInUse(chat), "A URL the pool never saw is not in use, and nothing crashes (rule 2.14)")
+            await !pool.isInUse(chat),
+            "A URL the pool never saw is not in use, and nothing crashes (rule 2.14)")
         #expect(await pool.count == 0, "Asking isInUse pools nothing (rule 2.14)")
         let screen = try await pool.makeHandle(for: chat)
         #expect(await pool.isInUse(chat), "An open handle: in use (rule 2.14)")

@@ -37,7 +37,9 @@ struct Step3KeeperPool {
         pool = ConnectionPool(factory: factory)
     }
 
-    @Test("The keeper sees every pooled connection once, the one the factory made, and whether it is in use [3.1, 1.7]")
+    @Test(
+        "The keeper sees every pooled connection once, the one the factory made, and whether it is in use [3.1, 1.7]"
+    )
     func keeperSeesConnectionsAndFlags() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
@@ -52,7 +54,8 @@ struct Step3KeeperPool {
         tracker = nil  // The tracker goes away without calling close().
 
         let contents = await pool.contents()
-        #expect(contents.count == 3, "One entry per pooled connection, however many handles it had (rule 3.1)")
+        #expect(
+            contents.count == 3, "One entry per pooled connection, however many handles it had (rule 3.1)")
         for address in [chat, support, orders] {
             let made = try factory.connection(for: address)
             #expect(
@@ -76,7 +79,9 @@ struct Step3KeeperPool {
             "Once its last handle closes, the keeper sees chat as not in use (rule 3.1)")
     }
 
-    @Test("After the keeper releases and removes a connection, the next handle for its URL is on a new one [3.2, 3.3]")
+    @Test(
+        "After the keeper releases and removes a connection, the next handle for its URL is on a new one [3.2, 3.3]"
+    )
     func removedURLGetsNewConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
@@ -91,9 +96,11 @@ struct Step3KeeperPool {
 
         let fresh = try await pool.makeHandle(for: support)
         #expect(
-            fresh.connectionID != old.connectionID, "A removed connection is never handed out again (rule 3.2)")
+            fresh.connectionID != old.connectionID,
+            "A removed connection is never handed out again (rule 3.2)")
         #expect(
-            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (rule 3.2)")
+            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (rule 3.2)"
+        )
         #expect(
             fresh.connectionID == (try factory.connection(for: support)).id,
             "…and the new handle is on the connection it made (rule 3.2)")
@@ -103,7 +110,9 @@ struct Step3KeeperPool {
             "chat, in use, was left alone: its next handle is on the same connection (rule 3.3)")
     }
 
-    @Test("releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled [3.1, 3.2, 3.4]")
+    @Test(
+        "releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled [3.1, 3.2, 3.4]"
+    )
     func releaseByIdentity() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
@@ -111,7 +120,8 @@ struct Step3KeeperPool {
             await pool.contents().first?.connection, "The pool shows its connection (rule 3.1)")
 
         #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (rule 3.2)")
-        #expect(try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (rule 3.2)")
+        #expect(
+            try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (rule 3.2)")
         let fresh = try await pool.makeHandle(for: chat)
         try #require(fresh.connectionID != old.id, "After that, a new connection (rule 3.2)")
         fresh.close()
@@ -167,7 +177,8 @@ struct Step3KeeperPool {
             "The screen's connection is not released under it (rule 3.3)")
     }
 
-    @Test("A connection that refuses to be released stays pooled, and its error comes through unchanged [3.5]")
+    @Test(
+        "A connection that refuses to be released stays pooled, and its error comes through unchanged [3.5]")
     func refusedReleaseStays() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
