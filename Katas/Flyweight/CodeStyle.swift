@@ -37,6 +37,6 @@ public final class CodeStyle: Sendable {
     /// `payload` and `bounds` belong to the code being drawn: use them for this call only.
     public func draw(_ payload: String, at bounds: CodeBounds, into canvas: some CodeCanvas) {
         // TODO: Step 4 — outline the bounds and write the label, from this style and the
-        //       arguments; keep nothing about the code.
+        //       arguments; keep nothing about the code (rules 4.2, 4.3).
     }
 }

@@ -31,7 +31,7 @@ public final class ConnectionHandle: ConnectionHandling {
 
     /// Whether the handle is still open; ``close()`` closes it for good.
     public var isOpen: Bool {
-        // TODO: Step 2 — open from creation until close().
+        // TODO: Step 2 — open from creation until close() (rules 2.1, 2.10).
         false
     }
 
@@ -39,7 +39,7 @@ public final class ConnectionHandle: ConnectionHandling {
     ///
     /// Closing twice does nothing more. The connection stays up for its other handles.
     public func close() {
-        // TODO: Step 2 — close the handle, and drop its subscriptions.
+        // TODO: Step 2 — close the handle, and drop its subscriptions (rules 2.10, 2.11).
     }
 
     /// Sends `event` over the shared connection while the handle is open.
@@ -47,19 +47,20 @@ public final class ConnectionHandle: ConnectionHandling {
     /// - Throws: ``MessagingKit/HandleError/closed(_:)`` once closed; otherwise what the
     ///   connection throws, unchanged.
     public func send(_ event: Event) throws {
-        // TODO: Step 2 — refuse once closed; otherwise send through the shared connection.
+        // TODO: Step 2 — refuse once closed; otherwise send through the shared connection
+        //       (rules 2.5, 2.6).
     }
 
     /// Calls `action` with every event named `name` the server sends while this handle is open.
     ///
     /// Subscriptions add up: two to one name both hear. One made after ``close()`` hears nothing.
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 2 — remember the subscription, while the handle is open.
+        // TODO: Step 2 — remember the subscription, while the handle is open (rules 2.8, 2.9).
     }
 
     /// Passes `event` to this handle's subscriptions for its name, if the handle is still open.
     func receive(_ event: Event) {
         // TODO: Step 2 — call this handle's subscriptions for event.name; a subscription may
-        //       call close() on this handle.
+        //       call close(), send(_:) or onEvent(_:perform:) on this handle (rules 2.8, 2.12).
     }
 }

@@ -24,7 +24,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
 
     /// How many connections the pool holds: one per URL asked for and not given back.
     public var count: Int {
-        // TODO: Step 1 — count the pooled connections.
+        // TODO: Step 1 — count the pooled connections (rule 1.5).
         0
     }
 
@@ -38,10 +38,11 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
         let connection = try connection(for: url)
         // TODO: Step 2 — start connecting the shared connection (`try connection.connect()`)
-        //       before you record anything: if it throws, pass its error on and pool nothing
-        //       new. Keep track of the handle, so the pool knows the connection is in use; pass
-        //       the connection's events on to it (listen to each connection once, not once per
-        //       handle).
+        //       for every handle, before you record anything: if it throws, pass its error on
+        //       and pool nothing new (rules 2.1–2.4). Keep track of the handle without keeping
+        //       it alive, so the pool knows the connection is in use; pass the connection's
+        //       events on to it (listen to each connection once, not once per handle)
+        //       (rules 2.13–2.15).
         return ConnectionHandle(
             connectionID: connection.id, url: connection.url, send: { try connection.send($0) })
     }
@@ -50,7 +51,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///
     /// `false` when the pool holds no connection for `url`.
     public func isInUse(_ url: URL) -> Bool {
-        // TODO: Step 2 — in use while any of the connection's handles is open.
+        // TODO: Step 2 — in use while any of the connection's handles is open (rules 2.14, 2.15).
         false
     }
 
@@ -59,7 +60,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///
     /// A snapshot: a handle opened or closed afterwards changes the next one, not this one.
     public func contents() -> [PooledConnection] {
-        // TODO: Step 3 — one PooledConnection per pooled connection, with its in-use flag.
+        // TODO: Step 3 — one PooledConnection per pooled connection, with its in-use flag (rule 3.1).
         []
     }
 
@@ -74,7 +75,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     /// - Throws: what `release()` throws, unchanged; the connection stays pooled.
     public func releaseIfUnused(_ connection: any Connection) throws -> Bool {
         // TODO: Step 3 — find the pooled connection that is this very object (===); unless it is
-        //       in use, release it and forget it.
+        //       in use, release it and forget it (rules 3.2–3.5).
         false
     }
 
@@ -82,7 +83,8 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///
     /// Private: only handles leave the pool.
     private func connection(for url: URL) throws -> any Connection {
-        // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL.
+        // TODO: Step 1 — return the pooled connection for url; ask the factory only for a new URL
+        //       (rules 1.1–1.4, 1.6).
         // For now every request makes a new connection, as if there were no pool.
         try factory.makeConnection(for: url)
     }

@@ -18,7 +18,8 @@ func servers(_ count: Int) throws -> [URL] {
 /// Plays the server accepting the connection a handle started.
 func accept(_ transport: InMemoryTransport) throws {
     try #require(
-        transport.status == .connecting, "Opening a handle starts connecting the shared connection (step 2)")
+        transport.status == .connecting, "Opening a handle starts connecting the shared connection (rule 2.2)"
+    )
     try transport.accept()
 }
 

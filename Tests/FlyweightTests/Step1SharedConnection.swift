@@ -13,34 +13,36 @@ struct Step1SharedConnection {
         pool = ConnectionPool(factory: factory)
     }
 
-    @Test("Handles on the same URL are on the same connection, the one the factory made")
+    @Test("Handles on the same URL are on the same connection, the one the factory made [1.1, 1.3]")
     func sameURLSameConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let first = try await pool.makeHandle(for: chat)
         let second = try await pool.makeHandle(for: chat)
         #expect(
-            first.connectionID == second.connectionID, "Two handles on one URL share one connection (step 1)")
-        #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (step 1)")
+            first.connectionID == second.connectionID,
+            "Two handles on one URL share one connection (rule 1.1)")
+        #expect(factory.connectionsMade(for: chat) == 1, "The factory is asked once for a URL (rule 1.3)")
         #expect(
             first.connectionID == (try factory.connection(for: chat)).id,
-            "…and the handles are on the very connection it made (step 1)")
-        #expect(first.url == chat, "A handle names its connection's URL (step 1)")
+            "…and the handles are on the very connection it made (rule 1.1)")
+        #expect(first.url == chat, "A handle names its connection's URL (rule 1.1)")
     }
 
-    @Test("Another URL gets another connection, and each URL keeps its own")
+    @Test("Another URL gets another connection, and each URL keeps its own [1.1, 1.2, 1.5]")
     func otherURLOtherConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
         let chatHandle = try await pool.makeHandle(for: chat)
         let supportHandle = try await pool.makeHandle(for: support)
-        #expect(chatHandle.connectionID != supportHandle.connectionID, "Two URLs, two connections (step 1)")
+        #expect(chatHandle.connectionID != supportHandle.connectionID, "Two URLs, two connections (rule 1.2)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == chatHandle.connectionID,
-            "Asking for chat again gives a handle on chat's connection (step 1)")
-        #expect(await pool.count == 2, "The pool holds one connection per URL (step 1)")
+            "Asking for chat again gives a handle on chat's connection (rule 1.1)")
+        #expect(await pool.count == 2, "The pool holds one connection per URL (rule 1.5)")
     }
 
-    @Test("URLs that differ only in port, scheme, path, query or case each get their own connection")
+    @Test(
+        "URLs that differ only in port, scheme, path, query or case each get their own connection [1.2, 1.5]")
     func wholeURLIsTheKey() async throws {
         let addresses = try [
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
@@ -54,17 +56,17 @@ struct Step1SharedConnection {
         }
         #expect(
             Set(ids).count == addresses.count,
-            "The key is the whole URL, not the host: one connection each for \(addresses.count) URLs (step 1)"
+            "The key is the whole URL, not the host: one connection each for \(addresses.count) URLs (rule 1.2)"
         )
-        #expect(await pool.count == addresses.count, "The pool holds one connection per URL (step 1)")
+        #expect(await pool.count == addresses.count, "The pool holds one connection per URL (rule 1.5)")
         for (address, id) in zip(addresses, ids) {
             #expect(
                 try await pool.makeHandle(for: address).connectionID == id,
-                "\(address) keeps its own connection (step 1)")
+                "\(address) keeps its own connection (rule 1.2)")
         }
     }
 
-    @Test("10,000 handles over 100 URLs make exactly 100 connections")
+    @Test("10,000 handles over 100 URLs make exactly 100 connections [1.1, 1.3, 1.5]")
     func factoryAskedOncePerURL() async throws {
         let urls = try servers(100)
         var wrongURL = 0
@@ -73,27 +75,28 @@ struct Step1SharedConnection {
                 wrongURL += 1
             }
         }
-        #expect(wrongURL == 0, "Each handle is on the connection for its own URL (step 1)")
+        #expect(wrongURL == 0, "Each handle is on the connection for its own URL (rule 1.1)")
         #expect(
-            factory.connectionsMade == 100, "The factory is asked once per URL, not once per request (step 1)"
+            factory.connectionsMade == 100,
+            "The factory is asked once per URL, not once per request (rule 1.3)"
         )
-        #expect(await pool.count == 100, "The pool holds 100 connections (step 1)")
+        #expect(await pool.count == 100, "The pool holds 100 connections (rule 1.5)")
     }
 
-    @Test("A URL the factory refuses pools nothing, and its error reaches the caller")
+    @Test("A URL the factory refuses pools nothing, and its error reaches the caller [1.4, 1.5]")
     func refusedURLPoolsNothing() async throws {
         _ = try await pool.makeHandle(for: try url("wss://chat.example.com/socket"))
         let files = try url("ftp://files.example.com")
         await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(files),
-            "The factory's error is passed on unchanged (step 1)"
+            "The factory's error is passed on unchanged (rule 1.4)"
         ) {
             try await pool.makeHandle(for: files)
         }
-        #expect(await pool.count == 1, "A refused URL adds nothing to the pool (step 1)")
+        #expect(await pool.count == 1, "A refused URL adds nothing to the pool (rule 1.4)")
     }
 
-    @Test("1,000 tasks asking for one URL at once share one connection")
+    @Test("1,000 tasks asking for one URL at once share one connection [1.6, 1.7]")
     func oneURLManyTasks() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let pool = self.pool
@@ -103,13 +106,14 @@ struct Step1SharedConnection {
             }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
-        #expect(ids.count == 1, "Every task gets a handle on the same connection (step 1)")
-        #expect(factory.connectionsMade == 1, "The factory is asked once, however many ask at once (step 1)")
+        #expect(ids.count == 1, "Every task gets a handle on the same connection (rule 1.6)")
+        #expect(
+            factory.connectionsMade == 1, "The factory is asked once, however many ask at once (rule 1.6)")
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
     }
 
-    @Test("Tasks over 100 URLs at once make exactly one connection per URL")
+    @Test("Tasks over 100 URLs at once make exactly one connection per URL [1.3, 1.5, 1.6]")
     func manyURLsManyTasks() async throws {
         let urls = try servers(100)
         let pool = self.pool
@@ -121,9 +125,10 @@ struct Step1SharedConnection {
             }
             return try await group.reduce(into: [URL: Set<UUID>]()) { $0[$1.0, default: []].insert($1.1) }
         }
-        #expect(pairs.count == 100, "Every URL got a connection (step 1)")
-        #expect(pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (step 1)")
-        #expect(factory.connectionsMade == 100, "The factory made one connection per URL (step 1)")
-        #expect(await pool.count == 100, "The pool holds one connection per URL (step 1)")
+        #expect(pairs.count == 100, "Every URL got a connection (rule 1.6)")
+        #expect(
+            pairs.values.allSatisfy { $0.count == 1 }, "Each URL's tasks all got one connection (rule 1.6)")
+        #expect(factory.connectionsMade == 100, "The factory made one connection per URL (rule 1.6)")
+        #expect(await pool.count == 100, "The pool holds one connection per URL (rule 1.5)")
     }
 }

@@ -37,7 +37,9 @@ struct Step3KeeperPool {
         pool = ConnectionPool(factory: factory)
     }
 
-    @Test("The keeper sees every pooled connection once, the one the factory made, and whether it is in use")
+    @Test(
+        "The keeper sees every pooled connection once, the one the factory made, and whether it is in use [3.1, 1.7]"
+    )
     func keeperSeesConnectionsAndFlags() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
@@ -48,35 +50,38 @@ struct Step3KeeperPool {
         try await pool.makeHandle(for: chat).close()
         try await pool.makeHandle(for: support).close()
         var tracker: ConnectionHandle? = try await pool.makeHandle(for: orders)
-        #expect(tracker?.isOpen == true, "A new handle is open (step 3)")
+        #expect(tracker?.isOpen == true, "A new handle is open (rule 3.1)")
         tracker = nil  // The tracker goes away without calling close().
 
         let contents = await pool.contents()
-        #expect(contents.count == 3, "One entry per pooled connection, however many handles it had (step 3)")
+        #expect(
+            contents.count == 3, "One entry per pooled connection, however many handles it had (rule 3.1)")
         for address in [chat, support, orders] {
             let made = try factory.connection(for: address)
             #expect(
                 contents.filter { $0.connection === made }.count == 1,
-                "\(address): the keeper sees the very connection the factory made, once (step 3)")
+                "\(address): the keeper sees the very connection the factory made, once (rule 3.1)")
         }
         let flags = await inUseFlags(in: pool)
         #expect(
             flags[screen.connectionID] == true,
-            "chat: one of its handles is open, so it is in use, whichever others were closed (step 3)")
+            "chat: one of its handles is open, so it is in use, whichever others were closed (rule 3.1)")
         #expect(
             flags[try factory.connection(for: support).id] == false,
-            "support: its only handle is closed, so it is not in use (step 3)")
+            "support: its only handle is closed, so it is not in use (rule 3.1)")
         #expect(
             flags[try factory.connection(for: orders).id] == false,
-            "orders: nobody holds its handle any more, so it is not in use (step 3)")
+            "orders: nobody holds its handle any more, so it is not in use (rule 3.1)")
 
         screen.close()
         #expect(
             await inUseFlags(in: pool)[screen.connectionID] == false,
-            "Once its last handle closes, the keeper sees chat as not in use (step 3)")
+            "Once its last handle closes, the keeper sees chat as not in use (rule 3.1)")
     }
 
-    @Test("After the keeper releases and removes a connection, the next handle for its URL is on a new one")
+    @Test(
+        "After the keeper releases and removes a connection, the next handle for its URL is on a new one [3.2, 3.3]"
+    )
     func removedURLGetsNewConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
@@ -86,51 +91,56 @@ struct Step3KeeperPool {
         let oldConnection = try factory.connection(for: support)
 
         let released = try await releaseIdle(in: pool)
-        #expect(released == [old.connectionID], "The keeper released support, the one nobody uses (step 3)")
-        #expect(await pool.count == 1, "The pool forgot it; chat's connection stays (step 3)")
+        #expect(released == [old.connectionID], "The keeper released support, the one nobody uses (rule 3.2)")
+        #expect(await pool.count == 1, "The pool forgot it; chat's connection stays (rule 3.2)")
 
         let fresh = try await pool.makeHandle(for: support)
         #expect(
-            fresh.connectionID != old.connectionID, "A removed connection is never handed out again (step 3)")
+            fresh.connectionID != old.connectionID,
+            "A removed connection is never handed out again (rule 3.2)")
         #expect(
-            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (step 3)")
+            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (rule 3.2)"
+        )
         #expect(
             fresh.connectionID == (try factory.connection(for: support)).id,
-            "…and the new handle is on the connection it made (step 3)")
-        #expect(oldConnection.status == .disconnected, "The released connection stays closed (step 3)")
+            "…and the new handle is on the connection it made (rule 3.2)")
+        #expect(oldConnection.status == .disconnected, "The released connection stays closed (rule 3.2)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
-            "chat, in use, was left alone: its next handle is on the same connection (step 3)")
+            "chat, in use, was left alone: its next handle is on the same connection (rule 3.3)")
     }
 
-    @Test("releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled")
+    @Test(
+        "releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled [3.1, 3.2, 3.4]"
+    )
     func releaseByIdentity() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let old = try #require(
-            await pool.contents().first?.connection, "The pool shows its connection (step 3)")
+            await pool.contents().first?.connection, "The pool shows its connection (rule 3.1)")
 
-        #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (step 3)")
-        #expect(try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (step 3)")
+        #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (rule 3.2)")
+        #expect(
+            try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (rule 3.2)")
         let fresh = try await pool.makeHandle(for: chat)
-        try #require(fresh.connectionID != old.id, "After that, a new connection (step 3)")
+        try #require(fresh.connectionID != old.id, "After that, a new connection (rule 3.2)")
         fresh.close()
 
         // A keeper working from an old snapshot asks again; so does one that never pooled it.
-        #expect(try await pool.releaseIfUnused(old) == false, "Already forgotten: nothing to do (step 3)")
+        #expect(try await pool.releaseIfUnused(old) == false, "Already forgotten: nothing to do (rule 3.4)")
         #expect(
             try await pool.releaseIfUnused(RecordingConnection(url: chat)) == false,
-            "Never pooled: nothing to do (step 3)")
-        #expect(await pool.count == 1, "Neither touched the URL's new connection (step 3)")
+            "Never pooled: nothing to do (rule 3.4)")
+        #expect(await pool.count == 1, "Neither touched the URL's new connection (rule 3.4)")
         #expect(
             try factory.connection(withID: fresh.connectionID).releaseCount == 0,
-            "…which matches by URL but is another object: it is not released (step 3)")
+            "…which matches by URL but is another object: it is not released (rule 3.4)")
         #expect(
             try factory.connection(withID: old.id).releaseCount == 1,
-            "The old one is not released twice (step 3)")
+            "The old one is not released twice (rule 3.4)")
     }
 
-    @Test("A connection a handle is open on is left alone: not released, not forgotten")
+    @Test("A connection a handle is open on is left alone: not released, not forgotten [3.3]")
     func inUseIsLeftAlone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
@@ -138,52 +148,53 @@ struct Step3KeeperPool {
         try accept(transport)
         let pooled = try #require(
             await pool.contents().first { $0.connection.id == screen.connectionID },
-            "The keeper sees the connection the screen's handle is on (step 3)")
+            "The keeper sees the connection the screen's handle is on (rule 3.3)")
 
         #expect(
             try await pool.releaseIfUnused(pooled.connection) == false,
-            "A handle is open on it: the pool refuses to give it back (step 3)")
-        #expect(await pool.count == 1, "It stays pooled (step 3)")
-        #expect(transport.status == .connected, "…and connected: nothing touched it (step 3)")
+            "A handle is open on it: the pool refuses to give it back (rule 3.3)")
+        #expect(await pool.count == 1, "It stays pooled (rule 3.3)")
+        #expect(transport.status == .connected, "…and connected: nothing touched it (rule 3.3)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
-            "The next handle is on the same connection (step 3)")
+            "The next handle is on the same connection (rule 3.3)")
         try screen.send(message())
-        #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (step 3)")
+        #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (rule 3.3)")
     }
 
-    @Test("A keeper that looked before a handle was opened can't take the connection from under it")
+    @Test("A keeper that looked before a handle was opened can't take the connection from under it [3.3]")
     func handleOpenedSinceTheLook() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let snapshot = await pool.contents()
-        try #require(snapshot.first?.isInUse == false, "The keeper sees it unused (step 3)")
+        try #require(snapshot.first?.isInUse == false, "The keeper sees it unused (rule 3.3)")
         let screen = try await pool.makeHandle(for: chat)  // A screen arrives in between.
 
         let released = try await pool.releaseIfUnused(try #require(snapshot.first?.connection))
-        #expect(!released, "In use again: the pool checks at the moment it releases, not before (step 3)")
+        #expect(!released, "In use again: the pool checks at the moment it releases, not before (rule 3.3)")
         #expect(
             try factory.connection(withID: screen.connectionID).releaseCount == 0,
-            "The screen's connection is not released under it (step 3)")
+            "The screen's connection is not released under it (rule 3.3)")
     }
 
-    @Test("A connection that refuses to be released stays pooled, and its error comes through unchanged")
+    @Test(
+        "A connection that refuses to be released stays pooled, and its error comes through unchanged [3.5]")
     func refusedReleaseStays() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let connection = try factory.connection(for: chat)
         connection.refuseRelease()
 
-        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (step 3)") {
+        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (rule 3.5)") {
             try await pool.releaseIfUnused(connection)
         }
-        #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (step 3)")
+        #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (rule 3.5)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == connection.id,
-            "…and it is still the URL's shared connection (step 3)")
+            "…and it is still the URL's shared connection (rule 3.5)")
     }
 
-    @Test("Handles opened and closed from many tasks leave one idle connection for the keeper")
+    @Test("Handles opened and closed from many tasks leave one idle connection for the keeper [3.6]")
     func handlesFromManyTasks() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let pool = self.pool
@@ -197,13 +208,13 @@ struct Step3KeeperPool {
             }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
-        #expect(ids.count == 1, "Every task's handle is on the one shared connection (step 3)")
+        #expect(ids.count == 1, "Every task's handle is on the one shared connection (rule 3.6)")
         let flags = await inUseFlags(in: pool)
         #expect(
             flags == [ids.first ?? UUID(): false],
-            "The keeper sees one connection, not in use: every handle was closed (step 3)")
-        #expect(try await releaseIdle(in: pool).count == 1, "…so it releases it (step 3)")
-        #expect(await pool.count == 0, "…and the pool is empty (step 3)")
+            "The keeper sees one connection, not in use: every handle was closed (rule 3.6)")
+        #expect(try await releaseIdle(in: pool).count == 1, "…so it releases it (rule 3.6)")
+        #expect(await pool.count == 0, "…and the pool is empty (rule 3.6)")
     }
 }
 
