@@ -85,7 +85,8 @@ struct KataCommand {
             usage: "kata verify [options]", options: runOptions, run: VerifyCommand.run),
         Command(
             name: "rules",
-            summary: "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
+            summary:
+                "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
             usage: "kata rules [<kata>]", options: ["--package-path"], run: rules),
     ]
 
@@ -230,7 +231,8 @@ struct KataCommand {
         for kata in katas {
             let problems = check.problems(of: kata)
             total += problems.count
-            let rules = RuleCheck.rules(inBrief: context.workspace.read("Katas/\(kata.pattern.name)/README.md"))
+            let rules = RuleCheck.rules(
+                inBrief: context.workspace.read("Katas/\(kata.pattern.name)/README.md"))
             print(
                 "\(context.terminal.mark(problems.isEmpty)) \(kata.pattern.displayName): \(rules.count) rules"
                     + (problems.isEmpty ? ", each tested" : ""))

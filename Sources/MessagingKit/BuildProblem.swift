@@ -22,7 +22,8 @@ public enum BuildProblem: Sendable, Hashable, CustomStringConvertible {
         case .timeoutOutOfRange(let duration):
             "The timeout must be more than 0 and at most 60 seconds, not \(duration)."
         case .emptyAuthToken: "The auth token is blank."
-        case .invalidHeaderName(let name): "\"\(name)\" is not a header name: it must be non-empty, with no whitespace or colons."
+        case .invalidHeaderName(let name):
+            "\"\(name)\" is not a header name: it must be non-empty, with no whitespace or colons."
         }
     }
 }
