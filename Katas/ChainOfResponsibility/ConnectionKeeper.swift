@@ -24,7 +24,7 @@ public struct ConnectionKeeper: Sendable {
     /// The keeper's three rules, in order: reconnect what is used, disconnect what is idle,
     /// release what is idle and disconnected.
     public static var standardHandlers: [any KeeperHandler] {
-        // TODO: Step 3 — the three rules of `KeeperHandlers.swift`, in order.
+        // TODO: Step 3 — the three rules of `KeeperHandlers.swift`, in order (rule 3.8).
         []
     }
 
@@ -47,7 +47,8 @@ public struct ConnectionKeeper: Sendable {
     ///   went well.
     @discardableResult
     public func pass() async -> [any Error] {
-        // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts; collect what throws.
+        // TODO: Step 3 — for each pooled connection, the first handler that can handle it acts;
+        //       collect what throws and go on (rules 3.1, 3.7).
         []
     }
 
@@ -58,6 +59,7 @@ public struct ConnectionKeeper: Sendable {
     /// again, so a late wake-up makes one pass, not a burst. When the sleep throws (the task was
     /// cancelled), return without another pass.
     public func run<C: Clock>(every interval: Duration, on clock: C) async where C.Duration == Duration {
-        // TODO: Step 3 — the keeper's poll: sleep one interval on `clock`, then pass(); return when the sleep throws.
+        // TODO: Step 3 — the keeper's poll: sleep one interval on `clock`, then pass(); return
+        //       when the sleep throws (rules 3.9–3.11).
     }
 }

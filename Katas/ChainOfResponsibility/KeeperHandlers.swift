@@ -10,13 +10,13 @@ public struct ReconnectHandler: KeeperHandler {
 
     /// In use, and `idle` or `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        // TODO: Step 3 — the rule's predicate.
+        // TODO: Step 3 — the rule's predicate, and nothing more (rules 3.2, 3.3).
         false
     }
 
     /// Connects.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        // TODO: Step 3 — what the rule does.
+        // TODO: Step 3 — what the rule does; its connection's error goes through unchanged (rules 3.3, 3.6).
     }
 }
 
@@ -27,13 +27,13 @@ public struct IdleDisconnectHandler: KeeperHandler {
 
     /// Not in use, and `connected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        // TODO: Step 3 — the rule's predicate.
+        // TODO: Step 3 — the rule's predicate, and nothing more (rules 3.2, 3.3).
         false
     }
 
     /// Disconnects.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        // TODO: Step 3 — what the rule does.
+        // TODO: Step 3 — what the rule does; its connection's error goes through unchanged (rules 3.3, 3.6).
     }
 }
 
@@ -44,7 +44,7 @@ public struct ReleaseHandler: KeeperHandler {
 
     /// Not in use, and `disconnected`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        // TODO: Step 3 — the rule's predicate.
+        // TODO: Step 3 — the rule's predicate, and nothing more (rules 3.2, 3.3).
         false
     }
 
@@ -56,6 +56,6 @@ public struct ReleaseHandler: KeeperHandler {
     /// released, the pool keeps it and its error comes through unchanged.
     public func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
         // TODO: Step 3 — what the rule does: have the pool release it (not only disconnect) and
-        //       forget it, in one step: pool.releaseIfUnused(_:).
+        //       forget it, in one step: pool.releaseIfUnused(_:) (rules 3.4–3.6).
     }
 }

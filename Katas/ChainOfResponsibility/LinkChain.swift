@@ -40,7 +40,7 @@ public struct LinkChain: Sendable {
     ///   asked. A handler's error reaches the caller as it is, and no further handler is asked.
     public func resolve(_ link: URL) async throws -> ChainOutcome {
         // TODO: Step 4 — ask each handler in turn; stop at the first taker, at an error, or
-        //       once the caller's task is cancelled.
+        //       once the caller's task is cancelled (rules 4.1–4.5).
         .unhandled
     }
 }

@@ -40,13 +40,13 @@ public struct ScanPipeline {
 
     /// A pipeline with `creator` after the creators already added; this one doesn't change.
     public func addCreator(_ creator: any ScanCreator) -> ScanPipeline {
-        // TODO: Step 1 — a copy that also has the creator.
+        // TODO: Step 1 — a copy that also has the creator; don't ask it for items yet (rules 1.1, 1.2, 1.8).
         self
     }
 
     /// A pipeline with `unit` after the units already added; this one doesn't change.
     public func addUnit(_ unit: any ScanUnit) -> ScanPipeline {
-        // TODO: Step 1 — a copy that also has the unit, after the others.
+        // TODO: Step 1 — a copy that also has the unit, after the others (rules 1.1, 1.2).
         self
     }
 
@@ -57,7 +57,8 @@ public struct ScanPipeline {
     /// what leaves the last unit reaches the output, before the next item starts. With no units,
     /// every item goes straight to the output.
     public func scan() {
-        // TODO: Step 1 — start the session on every unit, then send each creator's items through
-        //       the units in order, and what leaves the last one to `output`.
+        // TODO: Step 1 — start the session on every unit, then ask each creator for its items now
+        //       and send each through the units in order, depth first, and what leaves the last
+        //       one to `output` (rules 1.3–1.8).
     }
 }

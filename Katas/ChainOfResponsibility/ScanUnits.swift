@@ -13,7 +13,7 @@ public final class DecodeUnit: ScanUnit {
 
     /// Splits a frame into its codes; passes every other item on unchanged.
     public func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
-        // TODO: Step 2 — one `.code` per code of a `.frame`; anything else unchanged.
+        // TODO: Step 2 — one `.code` per code of a `.frame`; anything else unchanged (rules 2.1, 2.2).
     }
 }
 
@@ -27,13 +27,13 @@ public final class DuplicateFilter: ScanUnit {
 
     /// Forgets every code seen.
     public func sessionDidStart() {
-        // TODO: Step 2 — forget the codes seen so far.
+        // TODO: Step 2 — forget the codes seen so far (rule 2.4).
     }
 
     /// Passes a code on the first time it is seen in this session, and drops it after that;
     /// passes every other item on unchanged.
     public func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
-        // TODO: Step 2 — remember each `.code`; pass it on only the first time.
+        // TODO: Step 2 — remember each `.code`; pass it on only the first time (rules 2.1, 2.3).
     }
 }
 
@@ -42,7 +42,8 @@ public final class DuplicateFilter: ScanUnit {
 /// Rules, first match wins:
 /// 1. An EAN-13 or EAN-8 code is a product.
 /// 2. A payload that starts with `http://` or `https://`, in any case, is a link.
-/// 3. A payload of exactly 18 digits whose first two are 25 to 30 is a payment code.
+/// 3. A payload of exactly 18 ASCII digits (`0`–`9`) whose first two are 25 to 30 is a
+///    payment code.
 /// 4. Anything else is text.
 public final class ClassifyUnit: ScanUnit {
     /// Creates a classifier.
@@ -50,7 +51,7 @@ public final class ClassifyUnit: ScanUnit {
 
     /// Classifies a code; passes every other item on unchanged.
     public func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
-        // TODO: Step 2 — turn a `.code` into `.classified(code, kind)` by the rules above.
+        // TODO: Step 2 — turn a `.code` into `.classified(code, kind)` by the first case above that matches (rules 2.1, 2.5).
     }
 }
 
@@ -59,13 +60,14 @@ public final class ClassifyUnit: ScanUnit {
 ///
 /// A link opens with ``ScanRoute/openLink(_:)``; a product shows with
 /// ``ScanRoute/showProduct(gtin:)``, a payment code pays with ``ScanRoute/pay(code:)``, and text
-/// shows with ``ScanRoute/showText(_:)``, each with the code's payload.
+/// shows with ``ScanRoute/showText(_:)``, each with the code's payload. A link whose payload
+/// `URL(string:)` can't read shows as text.
 public final class RouteUnit: ScanUnit {
     /// Creates a router.
     public init() {}
 
     /// Turns a classified code into its ``ScanRoute``; passes every other item on unchanged.
     public func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
-        // TODO: Step 2 — turn a `.classified` into its `.route`.
+        // TODO: Step 2 — turn a `.classified` into its `.route` (rules 2.1, 2.6, 2.7).
     }
 }

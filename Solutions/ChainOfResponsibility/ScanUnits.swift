@@ -61,7 +61,8 @@ public final class DuplicateFilter: ScanUnit {
 /// Rules, first match wins:
 /// 1. An EAN-13 or EAN-8 code is a product.
 /// 2. A payload that starts with `http://` or `https://`, in any case, is a link.
-/// 3. A payload of exactly 18 digits whose first two are 25 to 30 is a payment code.
+/// 3. A payload of exactly 18 ASCII digits (`0`–`9`) whose first two are 25 to 30 is a
+///    payment code.
 /// 4. Anything else is text.
 public final class ClassifyUnit: ScanUnit {
     /// Creates a classifier.
@@ -95,6 +96,8 @@ public final class ClassifyUnit: ScanUnit {
 
 /// Sends each classified code to the business handler that takes over: the browser, the
 /// product page, the payment sheet, or a text view.
+///
+/// A link whose payload `URL(string:)` can't read shows as text: it is still worth showing.
 public final class RouteUnit: ScanUnit {
     /// Creates a router.
     public init() {}
@@ -108,7 +111,8 @@ public final class RouteUnit: ScanUnit {
     private static func route(for code: ScannedCode, kind: CodeKind) -> ScanRoute {
         switch kind {
         case .link:
-            // A link Foundation can't parse is still worth showing as text.
+            // Why text and not nothing: a link Foundation can't parse is still worth showing, and a
+            // code the user scanned should never vanish without a word.
             URL(string: code.payload).map(ScanRoute.openLink) ?? .showText(code.payload)
         case .product: .showProduct(gtin: code.payload)
         case .payment: .pay(code: code.payload)

@@ -49,9 +49,20 @@ final class SessionCountingUnit: ScanUnit {
     }
 }
 
+/// A creator whose items change from one session to the next, as a camera's do.
+///
+/// On its nth call, `produce()` makes frame n. It counts how often it was asked.
+final class CountingCreator: ScanCreator {
+    private(set) var calls = 0
+    func produce() -> [ScanItem] {
+        calls += 1
+        return [blank(calls)]
+    }
+}
+
 @Suite("Chain of Responsibility · Step 1 — The scan pipeline", .tags(.scan))
 struct Step1Pipeline {
-    @Test("With no units, every item a creator makes goes straight to the output, once, in order")
+    @Test("With no units, every item a creator makes goes straight to the output, once, in order [1.7]")
     func noUnits() throws {
         let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
@@ -61,10 +72,12 @@ struct Step1Pipeline {
             .scan()
         #expect(
             outbox.items == [blank(1), blank(2), blank(3)],
-            "No units: the output gets each item once (step 1)")
+            "No units: the output gets each item once (rule 1.7)")
     }
 
-    @Test("Units run in the order added; an item travels the whole pipeline before the next starts")
+    @Test(
+        "Units run in the order added; an item travels the whole pipeline before the next starts [1.4, 1.5, 1.6]"
+    )
     func unitsRunInOrderDepthFirst() {
         let log = SharedLog()
         let outbox = Outbox()
@@ -76,13 +89,15 @@ struct Step1Pipeline {
             .scan()
         #expect(
             log.all == ["first:1", "last:10", "last:11", "first:2", "last:20", "last:21"],
-            "Each item goes through every unit, in the order added, before the next item starts (step 1)")
+            "Each item goes through every unit, in the order added, before the next item starts (rules 1.4, 1.5)"
+        )
         #expect(
             outbox.items == [blank(10), blank(11), blank(20), blank(21)],
-            "Everything that leaves the last unit reaches the output, once each (step 1)")
+            "Everything a unit passes goes on; what leaves the last unit reaches the output, once each (rules 1.5, 1.6)"
+        )
     }
 
-    @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item")
+    @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item [1.6]")
     func aUnitStopsTheFlow() {
         let log = SharedLog()
         let outbox = Outbox()
@@ -91,11 +106,11 @@ struct Step1Pipeline {
             .addUnit(DroppingUnit(dropping: 2))
             .addUnit(LoggingUnit("after", log: log))
             .scan()
-        #expect(log.all == ["after:1", "after:3"], "A dropped item never reaches a later unit (step 1)")
-        #expect(outbox.items == [blank(1), blank(3)], "A dropped item never reaches the output (step 1)")
+        #expect(log.all == ["after:1", "after:3"], "A dropped item never reaches a later unit (rule 1.6)")
+        #expect(outbox.items == [blank(1), blank(3)], "A dropped item never reaches the output (rule 1.6)")
     }
 
-    @Test("Every creator's items go through the units, creators in the order added")
+    @Test("Every creator's items go through the units, creators in the order added [1.4]")
     func creatorsInOrder() {
         let outbox = Outbox()
         let log = SharedLog()
@@ -106,13 +121,14 @@ struct Step1Pipeline {
             .addCreator(FakePhotoAlbum(picked: Frame(number: 9)))
             .scan()
         #expect(
-            outbox.items == [blank(1), blank(2), blank(9)], "Every creator runs, in the order added (step 1)")
+            outbox.items == [blank(1), blank(2), blank(9)],
+            "Every creator runs, in the order added (rule 1.4)")
         #expect(
             log.all == ["unit:1", "unit:2", "unit:9"],
-            "Every creator's items go through the units, whenever each was added (step 1)")
+            "Every creator's items go through the units, whenever each was added (rule 1.4)")
     }
 
-    @Test("A pipeline is a value: what a copy adds never reaches the pipeline it came from")
+    @Test("A pipeline is a value: what a copy adds never reaches the pipeline it came from [1.1, 1.2]")
     func pipelineIsAValue() {
         let outbox = Outbox()
         let base = ScanPipeline(output: outbox.take)
@@ -122,18 +138,19 @@ struct Step1Pipeline {
         base.scan()
         #expect(
             outbox.items == [blank(1), blank(2), blank(3)],
-            "The unit and the creator added to copies don't reach the base (step 1)")
+            "The unit and the creator added to copies don't reach the base (rule 1.2)")
         dropping.scan()
         #expect(
             outbox.items.dropFirst(3) == [blank(1), blank(3)],
-            "The copy given a unit runs it, without the other copy's creator (step 1)")
+            "The copy given a unit runs it, without the other copy's creator (rules 1.1, 1.2)")
         withAlbum.scan()
         #expect(
             outbox.items.dropFirst(5) == [blank(1), blank(2), blank(3), blank(9)],
-            "The copy given a creator runs it, without the other copy's unit (step 1)")
+            "The copy given a creator runs it, after the creators already there, without the other copy's unit (rules 1.1, 1.2)"
+        )
     }
 
-    @Test("Each scan is one session: every unit hears it starts once, before any item")
+    @Test("Each scan is one session: every unit hears it starts once, before any item [1.3, 1.8]")
     func sessions() {
         let first = SessionCountingUnit()
         let second = SessionCountingUnit()
@@ -145,13 +162,41 @@ struct Step1Pipeline {
             .addUnit(second)
         pipeline.scan()
         #expect(
-            first.sessions == 1 && second.sessions == 1, "One scan starts one session on every unit (step 1)")
+            first.sessions == 1 && second.sessions == 1,
+            "One scan starts one session on every unit (rule 1.3)")
         pipeline.scan()
-        #expect(first.sessions == 2 && second.sessions == 2, "A second scan starts a second session (step 1)")
+        #expect(
+            first.sessions == 2 && second.sessions == 2, "A second scan starts a second session (rule 1.8)")
         #expect(
             first.sessionsSeenByItems == [1, 1, 1, 2, 2, 2]
                 && second.sessionsSeenByItems == [1, 1, 1, 2, 2, 2],
-            "The session starts before its first item, and not again until the next scan (step 1)")
-        #expect(outbox.items.count == 6, "Each scan runs every creator again (step 1)")
+            "The session starts before its first item, and not again until the next scan (rules 1.3, 1.8)")
+        #expect(outbox.items.count == 6, "Each scan runs every creator again (rule 1.8)")
+    }
+
+    @Test("What leaves the last unit reaches the output before the next item enters the first [1.5]")
+    func outputBeforeTheNextItem() {
+        let log = SharedLog()
+        ScanPipeline(output: { log.write("output:\(frameNumber($0))") })
+            .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
+            .addUnit(LoggingUnit("unit", log: log))
+            .scan()
+        #expect(
+            log.all == ["unit:1", "output:1", "unit:2", "output:2"],
+            "The output gets an item as it leaves the last unit, not after the session (rule 1.5)")
+    }
+
+    @Test("Each scan asks every creator again, for what it makes now; adding it asks nothing [1.8]")
+    func creatorsAreAskedAtEachScan() {
+        let camera = CountingCreator()
+        let outbox = Outbox()
+        let pipeline = ScanPipeline(output: outbox.take).addCreator(camera)
+        #expect(camera.calls == 0, "Adding a creator doesn't ask it for items: only scan() does (rule 1.8)")
+        pipeline.scan()
+        pipeline.scan()
+        #expect(camera.calls == 2, "Each scan asks every creator once (rule 1.8)")
+        #expect(
+            outbox.items == [blank(1), blank(2)],
+            "Each scan sends what the creator makes now, not what it made before (rule 1.8)")
     }
 }

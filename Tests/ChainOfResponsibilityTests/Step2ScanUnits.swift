@@ -29,6 +29,11 @@ let classifyTable: [ClassifyCase] = [
     ClassifyCase(
         payload: "ftp://files.example", symbology: .qr, kind: .text, why: "only http and https are links"),
     ClassifyCase(payload: "shop.example/p/1", symbology: .qr, kind: .text, why: "no scheme, no link"),
+    ClassifyCase(
+        payload: " https://shop.example/p/1", symbology: .qr, kind: .text,
+        why: "a space before the scheme: it doesn't start with https://"),
+    ClassifyCase(
+        payload: "https:/shop.example/p/1", symbology: .qr, kind: .text, why: "one slash is a near miss"),
     ClassifyCase(payload: "251234567890123456", symbology: .qr, kind: .payment, why: "18 digits from 25 pay"),
     ClassifyCase(
         payload: "301234567890123456", symbology: .code128, kind: .payment, why: "18 digits from 30 pay"),
@@ -40,6 +45,13 @@ let classifyTable: [ClassifyCase] = [
     ClassifyCase(
         payload: "2512345678901234567", symbology: .qr, kind: .text, why: "19 digits are one too many"),
     ClassifyCase(payload: "25123456789012345X", symbology: .qr, kind: .text, why: "a letter is not a digit"),
+    ClassifyCase(
+        payload: "25123456789012345\n", symbology: .qr, kind: .text, why: "a newline is not a digit"),
+    ClassifyCase(
+        payload: "251234567890123456\t", symbology: .qr, kind: .text,
+        why: "18 digits and a tab are not exactly 18 digits"),
+    ClassifyCase(
+        payload: "251234 567890123456", symbology: .qr, kind: .text, why: "a separator inside the digits"),
     ClassifyCase(
         payload: "２５１２３４５６７８９０１２３４５６", symbology: .qr, kind: .text, why: "full-width digits aren't 0-9"),
     ClassifyCase(payload: "hello", symbology: .qr, kind: .text, why: "anything else is text"),
@@ -89,7 +101,7 @@ final class PaymentsOffUnit: ScanUnit {
 
 @Suite("Chain of Responsibility · Step 2 — The scan units", .tags(.scan))
 struct Step2ScanUnits {
-    @Test("The decoder turns a frame into its codes, in order; a frame without codes stops there")
+    @Test("The decoder turns a frame into its codes, in order; a frame without codes stops there [2.1, 2.2]")
     func decode() throws {
         let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
@@ -97,15 +109,15 @@ struct Step2ScanUnits {
         let decoder = DecodeUnit()
         #expect(
             passed(by: decoder, .frame(Frame(number: 1, codes: codes))) == codes.map(ScanItem.code),
-            "One .code per code in the frame, in the frame's order, and not the frame itself (step 2)")
-        #expect(passed(by: decoder, blank(2)).isEmpty, "A frame without codes passes nothing on (step 2)")
+            "One .code per code in the frame, in the frame's order, and not the frame itself (rule 2.2)")
+        #expect(passed(by: decoder, blank(2)).isEmpty, "A frame without codes passes nothing on (rule 2.2)")
         let notAFrame = ScanItem.route(.showText("x"))
         #expect(
             passed(by: decoder, notAFrame) == [notAFrame],
-            "An item that isn't a frame passes unchanged (step 2)")
+            "An item that isn't a frame passes unchanged (rule 2.1)")
     }
 
-    @Test("The duplicate filter passes a code once a session, wherever it is in the frame")
+    @Test("The duplicate filter passes a code once a session, wherever it is in the frame [2.1, 2.3, 2.4]")
     func duplicates() throws {
         let filter = DuplicateFilter()
         let here = try qr("https://shop.example/p/1", at: 0)
@@ -115,25 +127,27 @@ struct Step2ScanUnits {
         #expect(
             passed(by: filter, [.code(here), .code(moved), .code(otherSymbology), .code(other), .code(here)])
                 == [.code(here), .code(otherSymbology), .code(other)],
-            "Same payload and symbology is the same code, whatever its position; another symbology is another code (step 2)"
+            "Same payload and symbology is the same code, whatever its position; another symbology is another code (rule 2.3)"
         )
         #expect(
-            passed(by: filter, blank(7)) == [blank(7)], "An item that isn't a code passes unchanged (step 2)")
+            passed(by: filter, blank(7)) == [blank(7)],
+            "An item that isn't a code passes unchanged (rule 2.1)")
         filter.sessionDidStart()
         #expect(
             passed(by: filter, [.code(moved), .code(moved)]) == [.code(moved)],
-            "A new session forgets the codes seen, and starts remembering again (step 2)")
+            "A new session forgets the codes seen, and starts remembering again (rules 2.3, 2.4)")
     }
 
-    @Test("The classifier tells links, products, payment codes and text apart", arguments: classifyTable)
+    @Test(
+        "The classifier tells links, products, payment codes and text apart [2.5]", arguments: classifyTable)
     func classify(row: ClassifyCase) throws {
         let code = try ScannedCode(payload: row.payload, symbology: row.symbology)
         #expect(
             passed(by: ClassifyUnit(), .code(code)) == [.classified(code, row.kind)],
-            "\(row.testDescription): \(row.why) (step 2)")
+            "\(row.testDescription): \(row.why) (rule 2.5)")
     }
 
-    @Test("The router sends each kind of code to its handler; other items pass unchanged")
+    @Test("The router sends each kind of code to its handler; other items pass unchanged [2.1, 2.6]")
     func route() throws {
         let link = try qr("https://shop.example/p/1")
         let product = try ScannedCode(payload: "96385074", symbology: .ean8)
@@ -151,17 +165,31 @@ struct Step2ScanUnits {
                     .route(.showProduct(gtin: "96385074")),
                     .route(.pay(code: "301234567890123456")), .route(.showText("hello")),
                 ],
-            "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload (step 2)"
+            "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload (rule 2.6)"
         )
         #expect(
             passed(by: router, .code(text)) == [.code(text)],
-            "An item that isn't classified passes unchanged (step 2)")
+            "An item that isn't classified passes unchanged (rule 2.1)")
         #expect(
             passed(by: ClassifyUnit(), blank(4)) == [blank(4)],
-            "The classifier passes a non-code unchanged (step 2)")
+            "The classifier passes a non-code unchanged (rule 2.1)")
     }
 
-    @Test("Decode, drop duplicates, classify, route: each code reaches its handler once a session")
+    @Test("A link Foundation can't read as a URL is shown as text, not dropped [2.7]")
+    func unreadableLink() throws {
+        let unreadable = try qr("https://shop example/p/1")
+        try #require(
+            URL(string: unreadable.payload) == nil,
+            "The test needs a link payload that URL(string:) can't read (rule 2.7)")
+        #expect(
+            passed(by: RouteUnit(), .classified(unreadable, .link))
+                == [.route(.showText("https://shop example/p/1"))],
+            "A link that isn't a URL goes to showText with its payload (rule 2.7)")
+    }
+
+    @Test(
+        "Decode, drop duplicates, classify, route: each code reaches its handler once a session [2.2, 2.3, 2.4, 2.6]"
+    )
     func standardPipeline() throws {
         let (creators, _, _) = try shopFrames()
         let outbox = Outbox()
@@ -169,12 +197,12 @@ struct Step2ScanUnits {
             .addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
         pipeline.scan()
         let routes = try ShopRoutes()
-        #expect(outbox.items == routes.all, "Every code once, in order, routed (step 2)")
+        #expect(outbox.items == routes.all, "Every code once, in order, routed (rules 2.2, 2.3, 2.6)")
         pipeline.scan()
-        #expect(outbox.items == routes.all + routes.all, "The next session sees every code again (step 2)")
+        #expect(outbox.items == routes.all + routes.all, "The next session sees every code again (rule 2.4)")
     }
 
-    @Test("The order of the units is configuration: another order gives another, defined result")
+    @Test("The order of the units is configuration: another order gives another, defined result [2.1]")
     func orderIsConfiguration() throws {
         let (creators, link, product) = try shopFrames()
         let routes = try ShopRoutes()
@@ -186,7 +214,7 @@ struct Step2ScanUnits {
             filterFirst.items == [
                 routes.link, routes.product, routes.link, routes.payment, routes.text, routes.product,
             ],
-            "Before the decoder, the duplicate filter sees only frames and drops nothing (step 2)")
+            "Before the decoder, the duplicate filter sees only frames and drops nothing (rule 2.1)")
 
         let routerFirst = Outbox()
         ScanPipeline(output: routerFirst.take, creators: creators)
@@ -195,11 +223,11 @@ struct Step2ScanUnits {
         #expect(
             routerFirst.items.prefix(2) == [.classified(link, .link), .classified(product, .product)]
                 && routerFirst.items.count == 4,
-            "Before the classifier, the router sees only codes: the output is classified codes, not routes (step 2)"
+            "Before the classifier, the router sees only codes: the output is classified codes, not routes (rule 2.1)"
         )
     }
 
-    @Test("A unit declared in the tests goes into the pipeline without changing yours")
+    @Test("A unit declared in the tests goes into the pipeline without changing yours [2.1]")
     func insertedUnit() throws {
         let (creators, _, _) = try shopFrames()
         let routes = try ShopRoutes()
@@ -209,7 +237,7 @@ struct Step2ScanUnits {
             .addUnit(PaymentsOffUnit()).addUnit(RouteUnit()).scan()
         #expect(
             outbox.items == [routes.link, routes.product, routes.text],
-            "A unit put between the classifier and the router stops payment codes; the rest still flows (step 2)"
+            "A unit put between the classifier and the router stops payment codes; the rest still flows (rule 2.1)"
         )
     }
 }

@@ -7,25 +7,28 @@ import Testing
 @Suite("Chain of Responsibility · Step 3 — The connection keeper", .tags(.messaging))
 struct Step3Keeper {
     @Test(
-        "Each rule says it can handle exactly its own cases, and asking changes nothing",
+        "Each rule says it can handle exactly its own cases, and asking changes nothing [3.2, 3.3]",
         arguments: keeperTable)
     func predicates(row: KeeperCase) {
         let connection = FakeConnection(row.status)
         let pooled = PooledConnection(connection: connection, isInUse: row.isInUse)
         #expect(
             ReconnectHandler().canHandle(pooled) == (row.action == .connect),
-            "ReconnectHandler: in use and idle or disconnected, nothing else (\(row.testDescription), step 3)"
+            "ReconnectHandler: in use and idle or disconnected, nothing else (\(row.testDescription), rule 3.3)"
         )
         #expect(
             IdleDisconnectHandler().canHandle(pooled) == (row.action == .disconnect),
-            "IdleDisconnectHandler: not in use and connected, nothing else (\(row.testDescription), step 3)")
+            "IdleDisconnectHandler: not in use and connected, nothing else (\(row.testDescription), rule 3.3)"
+        )
         #expect(
             ReleaseHandler().canHandle(pooled) == (row.action == .release),
-            "ReleaseHandler: not in use and disconnected, nothing else (\(row.testDescription), step 3)")
-        #expect(connection.asked.isEmpty, "canHandle only looks; it never acts (step 3)")
+            "ReleaseHandler: not in use and disconnected, nothing else (\(row.testDescription), rule 3.3)")
+        #expect(connection.asked.isEmpty, "canHandle only looks; it never acts (rule 3.2)")
     }
 
-    @Test("One pass of the standard keeper does what the table says", arguments: keeperTable)
+    @Test(
+        "One pass of the standard keeper does what the table says [3.1, 3.3, 3.4, 3.7, 3.8]",
+        arguments: keeperTable)
     func wholeTable(row: KeeperCase) async {
         let connection = FakeConnection(row.status)
         let bystander = FakeConnection(.connected)
@@ -34,17 +37,21 @@ struct Step3Keeper {
             PooledConnection(connection: bystander, isInUse: false),
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
-        #expect(failures.isEmpty, "Nothing in the table is refused (\(row.testDescription), step 3)")
+        #expect(
+            failures.isEmpty,
+            "Nothing in the table is refused: pass() returns no error (\(row.testDescription), rule 3.7)")
         #expect(
             connection.asked == (row.action.map { [$0] } ?? []),
-            "\(row.testDescription), and the chain stops at the first rule that acts (step 3)")
+            "\(row.testDescription), and the chain stops at the first rule that acts (rules 3.1, 3.3, 3.8)")
         #expect(
             await pool.holds(connection) == (row.action != .release),
-            "The pool forgets a connection exactly when it is released (\(row.testDescription), step 3)")
-        #expect(bystander.asked == [.disconnect], "Every connection of the pool is looked after (step 3)")
+            "The pool forgets a connection exactly when it is released (\(row.testDescription), rule 3.4)")
+        #expect(bystander.asked == [.disconnect], "Every connection of the pool is looked after (rule 3.1)")
     }
 
-    @Test("One pass over a pool in mixed states looks after every connection, and releases for real")
+    @Test(
+        "One pass over a pool in mixed states looks after every connection, and releases for real [3.1, 3.3, 3.4]"
+    )
     func mixedPool() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
@@ -53,18 +60,20 @@ struct Step3Keeper {
             zip(keeperTable, connections).map { PooledConnection(connection: $1, isInUse: $0.isInUse) })
         await ConnectionKeeper(pool: pool).pass()
         for (row, connection) in zip(keeperTable, connections) {
-            #expect(connection.asked == (row.action.map { [$0] } ?? []), "\(row.testDescription) (step 3)")
+            #expect(
+                connection.asked == (row.action.map { [$0] } ?? []), "\(row.testDescription) (rules 3.1, 3.3)"
+            )
         }
         let released = try #require(
             zip(keeperTable, connections).first { $0.0.action == .release }?.1)
-        #expect(released.isReleased, "The release rule releases; it doesn't just disconnect (step 3)")
+        #expect(released.isReleased, "The release rule releases; it doesn't just disconnect (rule 3.4)")
         #expect(
             await pool.removed == [ObjectIdentifier(released)],
-            "The pool forgets the released one only (step 3)")
-        #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (step 3)")
+            "The pool forgets the released one only (rule 3.4)")
+        #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (rule 3.4)")
     }
 
-    @Test("The first rule that can handle a connection acts; no later rule is even asked")
+    @Test("The first rule that can handle a connection acts; no later rule is even asked [3.1]")
     func firstMatchStopsTheChain() async {
         let declines = CountingHandler { _ in false }
         let takes = CountingHandler { _ in true }
@@ -72,12 +81,13 @@ struct Step3Keeper {
         let connection = FakeConnection(.disconnected)
         let pool = FakePool([PooledConnection(connection: connection, isInUse: false)])
         await ConnectionKeeper(pool: pool, handlers: [declines, takes, later]).pass()
-        #expect(declines.asked == 1 && declines.handled == 0, "A rule that says no is skipped (step 3)")
-        #expect(takes.asked == 1 && takes.handled == 1, "The first rule that says yes acts, once (step 3)")
-        #expect(later.asked == 0 && later.handled == 0, "After a rule acts, no later rule is asked (step 3)")
+        #expect(declines.asked == 1 && declines.handled == 0, "A rule that says no is skipped (rule 3.1)")
+        #expect(takes.asked == 1 && takes.handled == 1, "The first rule that says yes acts, once (rule 3.1)")
+        #expect(
+            later.asked == 0 && later.handled == 0, "After a rule acts, no later rule is asked (rule 3.1)")
     }
 
-    @Test("A rule declared in the tests goes in front of the standard ones, which don't change")
+    @Test("A rule declared in the tests goes in front of the standard ones, which don't change [3.1, 3.8]")
     func ruleInFront() async {
         // While the server is down for maintenance, leave connections in use alone.
         let maintenance = CountingHandler { $0.isInUse }
@@ -88,12 +98,12 @@ struct Step3Keeper {
             PooledConnection(connection: idle, isInUse: false),
         ])
         await ConnectionKeeper(pool: pool, handlers: [maintenance] + ConnectionKeeper.standardHandlers).pass()
-        #expect(maintenance.handled == 1, "The new rule takes the connection in use (step 3)")
-        #expect(used.asked.isEmpty, "So the reconnect rule never touches it (step 3)")
-        #expect(idle.asked == [.disconnect], "The standard rules still look after the rest (step 3)")
+        #expect(maintenance.handled == 1, "The new rule takes the connection in use (rule 3.1)")
+        #expect(used.asked.isEmpty, "So the reconnect rule never touches it (rule 3.1)")
+        #expect(idle.asked == [.disconnect], "The standard rules still look after the rest (rules 3.1, 3.8)")
     }
 
-    @Test("A refused operation is reported; the pool keeps that connection and the pass goes on")
+    @Test("A refused operation is reported; the pool keeps that connection and the pass goes on [3.6, 3.7]")
     func refusalsDontStopThePass() async {
         let stubborn = FakeConnection(.disconnected, refusesEverything: true)
         let idle = FakeConnection(.connected)
@@ -109,17 +119,18 @@ struct Step3Keeper {
                 Refused(operation: .release, status: .disconnected),
                 Refused(operation: .connect, status: .idle),
             ],
-            "pass() returns each connection's error, unchanged, in pool order (step 3)")
-        #expect(await pool.holds(stubborn), "A connection that refused to be released stays pooled (step 3)")
+            "pass() returns each connection's error, unchanged, in pool order (rules 3.6, 3.7)")
+        #expect(
+            await pool.holds(stubborn), "A connection that refused to be released stays pooled (rule 3.6)")
         #expect(
             stubborn.asked == [.release],
-            "A refused release is tried once a pass, not again at once: the next pass tries again (step 3)")
-        #expect(idle.asked == [.disconnect], "The next connection is still looked after (step 3)")
-        #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not (step 3)")
+            "A refused release is tried once a pass, not again at once: the next pass tries again (rule 3.6)")
+        #expect(idle.asked == [.disconnect], "The next connection is still looked after (rule 3.7)")
+        #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not (rule 3.7)")
     }
 
     @Test(
-        "A connection a caller took after the keeper looked is not released: the pool checks and releases in one step"
+        "A connection a caller took after the keeper looked is not released: the pool checks and releases in one step [3.4, 3.5]"
     )
     func takenSinceTheLookIsLeftAlone() async {
         let taken = FakeConnection(.disconnected)
@@ -131,31 +142,31 @@ struct Step3Keeper {
             ],
             takenAfterLook: [taken])
         let failures = await ConnectionKeeper(pool: pool).pass()
-        #expect(failures.isEmpty, "In use again is no failure: the next pass looks again (step 3)")
+        #expect(failures.isEmpty, "In use again is no failure: the next pass looks again (rule 3.5)")
         // Why not `taken.asked.isEmpty`: a keeper that looks at the pool again would see `taken`
         // in use and reconnect it, which is right too. What must never happen is a release.
         #expect(
             !taken.asked.contains(.release) && !taken.isReleased,
-            "The keeper never releases a connection itself: a caller may hold it by now (step 3)")
-        #expect(await pool.holds(taken), "…and the pool keeps it for that caller (step 3)")
+            "The keeper never releases a connection itself: a caller may hold it by now (rule 3.4)")
+        #expect(await pool.holds(taken), "…and the pool keeps it for that caller (rules 3.4, 3.5)")
         let unusedHeld = await pool.holds(unused)
         #expect(
-            unused.isReleased && !unusedHeld, "The one still unused is released and forgotten (step 3)")
+            unused.isReleased && !unusedHeld, "The one still unused is released and forgotten (rule 3.4)")
     }
 }
 
 extension Step3Keeper {
-    @Test("The standard chain is the three rules, in order: reconnect, disconnect the idle, release")
+    @Test("The standard chain is the three rules, in order: reconnect, disconnect the idle, release [3.8]")
     func standardChain() {
         let names = ConnectionKeeper.standardHandlers.map { String(describing: type(of: $0)) }
         #expect(
             names == ["ReconnectHandler", "IdleDisconnectHandler", "ReleaseHandler"],
-            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (step 3)"
+            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (rule 3.8)"
         )
     }
 
     @Test(
-        "The keeper passes once every interval of its clock, never sooner, and stops when cancelled",
+        "The keeper passes once every interval of its clock, never sooner, and stops when cancelled [3.9, 3.10, 3.11]",
         .timeLimit(.minutes(1)))
     func pollsOnTheClock() async throws {
         let clock = ManualClock()
@@ -172,36 +183,39 @@ extension Step3Keeper {
 
         await watch.settle(on: clock, passes: 0)
         try #require(
-            !watch.hasReturned, "run(every:on:) polls until its task is cancelled; it doesn't return (step 3)"
+            !watch.hasReturned,
+            "run(every:on:) polls until its task is cancelled; it doesn't return (rule 3.11)"
         )
         try #require(
             watch.passes == 0 && clock.sleeperCount == 1,
-            "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet (step 3)"
+            "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet (rule 3.9)"
         )
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 0)
-        #expect(watch.passes == 0, "29 s into a 30 s interval, still no pass (step 3)")
+        #expect(watch.passes == 0, "29 s into a 30 s interval, still no pass (rule 3.9)")
         clock.advance(by: .seconds(1))
         await watch.settle(on: clock, passes: 1)
-        try #require(!watch.hasReturned, "After a pass, the keeper sleeps again; it doesn't return (step 3)")
-        try #require(watch.passes == 1, "One pass when the interval is over, then it sleeps again (step 3)")
+        try #require(
+            !watch.hasReturned, "After a pass, the keeper sleeps again; it doesn't return (rule 3.10)")
+        try #require(
+            watch.passes == 1, "One pass when the interval is over, then it sleeps again (rules 3.9, 3.10)")
 
         clock.advance(by: .seconds(60))
         await watch.settle(on: clock, passes: 2)
         try #require(
-            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (step 3)")
+            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (rule 3.10)")
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 2)
-        #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again (step 3)")
+        #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again (rule 3.10)")
         clock.advance(by: .seconds(1))
         await watch.settle(on: clock, passes: 3)
-        try #require(watch.passes == 3, "…and passes when it is over (step 3)")
+        try #require(watch.passes == 3, "…and passes when it is over (rule 3.10)")
 
         running.cancel()
         await watch.settle(on: clock, passes: 3)
-        #expect(watch.hasReturned, "Cancelled, run(every:on:) returns (step 3)")
-        #expect(watch.passes == 3, "Cancelled, the keeper makes no further pass (step 3)")
-        #expect(clock.sleeperCount == 0, "Cancelled, the keeper no longer sleeps on the clock (step 3)")
+        #expect(watch.hasReturned, "Cancelled, run(every:on:) returns (rule 3.11)")
+        #expect(watch.passes == 3, "Cancelled, the keeper makes no further pass (rule 3.11)")
+        #expect(clock.sleeperCount == 0, "Cancelled, the keeper no longer sleeps on the clock (rule 3.11)")
     }
 }
 

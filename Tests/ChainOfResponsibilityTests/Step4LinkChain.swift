@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Chain of Responsibility · Step 4 — The asynchronous business chain", .tags(.scan))
 struct Step4LinkChain {
-    @Test("The first handler that takes the link wins, with its screen; no later one is asked")
+    @Test("The first handler that takes the link wins, with its screen; no later one is asked [4.1]")
     func firstTakerWins() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "ChainOfResponsibility")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
@@ -15,14 +15,14 @@ struct Step4LinkChain {
         let outcome = try await LinkChain([orders, products, help]).resolve(link)
         #expect(
             outcome == .handled(by: "products", screen: "Product page"),
-            "The outcome names the first handler that took the link, and its screen (step 4)")
+            "The outcome names the first handler that took the link, and its screen (rule 4.1)")
         #expect(
             orders.asked == 1 && products.asked == 1,
-            "Handlers are asked in order until one takes it (step 4)")
-        #expect(help.asked == 0, "No handler after the winner is asked (step 4)")
+            "Handlers are asked in order until one takes it (rule 4.1)")
+        #expect(help.asked == 0, "No handler after the winner is asked (rule 4.1)")
     }
 
-    @Test("The order is configuration: A→B→C and C→B→A have different winners")
+    @Test("The order is configuration: A→B→C and C→B→A have different winners [4.1, 4.3]")
     func orderPicksTheWinner() async throws {
         let link = try scannedLink()
         let a = ScriptedHandler("A", takesWith: "A's screen")
@@ -30,40 +30,41 @@ struct Step4LinkChain {
         let c = ScriptedHandler("C", takesWith: "C's screen")
         #expect(
             try await LinkChain([a, b, c]).resolve(link) == .handled(by: "A", screen: "A's screen"),
-            "A→B→C: A takes it (step 4)")
+            "A→B→C: A takes it (rule 4.3)")
         #expect(
             try await LinkChain([c, b, a]).resolve(link) == .handled(by: "C", screen: "C's screen"),
-            "C→B→A: C takes it (step 4)")
+            "C→B→A: C takes it (rule 4.3)")
         #expect(
-            a.asked == 1 && b.asked == 0 && c.asked == 1, "Each chain stops at its first handler (step 4)")
+            a.asked == 1 && b.asked == 0 && c.asked == 1, "Each chain stops at its first handler (rule 4.1)")
     }
 
-    @Test("When nobody takes the link, every handler was asked once, in order")
+    @Test("When nobody takes the link, every handler was asked once, in order [4.2]")
     func nobodyTakesIt() async throws {
         let link = try scannedLink()
         let log = SharedLog()
         let handlers = ["A", "B", "C"].map { ScriptedHandler($0, log: log) }
         #expect(
             try await LinkChain(handlers).resolve(link) == .unhandled,
-            "Nobody took it: unhandled (step 4)")
+            "Nobody took it: unhandled (rule 4.2)")
         #expect(
-            log.all == ["A", "B", "C"], "Every handler was asked once, in order, before giving up (step 4)")
+            log.all == ["A", "B", "C"], "Every handler was asked once, in order, before giving up (rule 4.2)")
         #expect(
             try await LinkChain([]).resolve(link) == .unhandled,
-            "An empty chain handles nothing (step 4)")
+            "An empty chain handles nothing (rule 4.2)")
     }
 
-    @Test("Once the caller's task is cancelled, no further handler is asked")
+    @Test("Once the caller's task is cancelled, no further handler is asked [4.4]")
     func cancellationStopsTheChain() async throws {
         let link = try scannedLink()
         let first = CancellingHandler("first")
         let second = ScriptedHandler("second", takesWith: "Second's screen")
         let caller = Task { try await LinkChain([first, second]).resolve(link) }
-        await #expect(throws: CancellationError.self, "A cancelled caller gets CancellationError (step 4)") {
+        await #expect(throws: CancellationError.self, "A cancelled caller gets CancellationError (rule 4.4)")
+        {
             try await caller.value
         }
-        #expect(first.asked == 1, "The handler asked before the cancellation was asked once (step 4)")
-        #expect(second.asked == 0, "After the caller is cancelled, nobody else is asked (step 4)")
+        #expect(first.asked == 1, "The handler asked before the cancellation was asked once (rule 4.4)")
+        #expect(second.asked == 0, "After the caller is cancelled, nobody else is asked (rule 4.4)")
 
         let never = ScriptedHandler("never", takesWith: "Never's screen")
         let cancelledBeforeStart = Task {
@@ -72,14 +73,14 @@ struct Step4LinkChain {
         }
         await #expect(
             throws: CancellationError.self,
-            "A caller cancelled before it asks gets CancellationError (step 4)"
+            "A caller cancelled before it asks gets CancellationError (rule 4.4)"
         ) {
             try await cancelledBeforeStart.value
         }
-        #expect(never.asked == 0, "A chain whose caller is already cancelled asks nobody (step 4)")
+        #expect(never.asked == 0, "A chain whose caller is already cancelled asks nobody (rule 4.4)")
     }
 
-    @Test("A handler that throws stops the chain, and its error reaches the caller")
+    @Test("A handler that throws stops the chain, and its error reaches the caller [4.5]")
     func errorsReachTheCaller() async throws {
         let link = try scannedLink()
         let declines = ScriptedHandler("orders")
@@ -87,11 +88,11 @@ struct Step4LinkChain {
         let fallback = ScriptedHandler("web", takesWith: "Web view")
         await #expect(
             throws: TestFailure(reason: "payment service timed out"),
-            "The handler's error reaches the caller as it is (step 4)"
+            "The handler's error reaches the caller as it is (rule 4.5)"
         ) {
             try await LinkChain([declines, fails, fallback]).resolve(link)
         }
         #expect(
-            fallback.asked == 0, "A failed check is not a \"no\": no later handler takes the link (step 4)")
+            fallback.asked == 0, "A failed check is not a \"no\": no later handler takes the link (rule 4.5)")
     }
 }
