@@ -24,27 +24,27 @@ public final class OfflineOutbox: Sendable {
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
     public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
-        // TODO: Step 2 — refuse a capacity below 1.
+        // TODO: Step 2 — refuse a capacity below 1 (rule 2.10).
         self.connection = connection
         self.capacity = capacity
         // TODO: Step 1 — when the connection says it is connected (`onStatusChange`), run the
-        //       buffer.
+        //       buffer (rule 1.4). Only listen: never connect, disconnect or release it (rule 1.1).
         // TODO: Step 2 — note each time it says it is anything else: a drop reported while a
-        //       command runs means that command's failure was the drop, not a refusal.
+        //       command runs means that command's failure was the drop, not a refusal (rule 2.3).
         // TODO: Step 4 — give the connection's events (`onEvent`) to the requests waiting for
-        //       a reply.
+        //       a reply (rules 4.2–4.6).
     }
 
     /// Ends every wait when the outbox is freed: every request it holds, in the buffer or sent
     /// and waiting for its reply, is settled with ``OutboxError/cancelled``.
     deinit {
         // TODO: Step 4 — tell every command still waiting that it will never run, and finish
-        //       every request still waiting for a reply with `.cancelled`.
+        //       every request still waiting for a reply with `.cancelled` (rule 4.13).
     }
 
     /// How many commands wait in the buffer for the connection.
     public var pendingCount: Int {
-        // TODO: Step 1 — the number of commands waiting.
+        // TODO: Step 1 — the number of commands waiting (rule 1.3).
         0
     }
 
@@ -55,14 +55,17 @@ public final class OfflineOutbox: Sendable {
     /// - Throws: ``OutboxError/full(capacity:)`` when ``capacity`` commands already wait.
     @discardableResult
     public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
-        // TODO: Step 1 — run it now, or keep it for later, first in first out.
-        // TODO: Step 2 — refuse it when the buffer is full.
+        // TODO: Step 1 — run it now, or keep it for later, first in first out (rules 1.2–1.5, 1.8).
+        // TODO: Step 2 — refuse it when the buffer is full (rules 2.8, 2.9).
         // TODO: Step 2 — one runner at a time: a run that finds a command running asks its
-        //       runner to look again when that command is done. A command whose `execute` throws
-        //       stays, and the run stops, if the connection no longer says connected or said it
-        //       dropped meanwhile; otherwise it was refused for good: it leaves, the run goes on.
+        //       runner to look again when that command is done (rules 2.5, 2.7). A command whose
+        //       `execute` throws stays, and the run stops, if the connection no longer says
+        //       connected or said it dropped meanwhile (rules 2.1–2.4); otherwise it was refused
+        //       for good: it leaves, the run goes on (rule 2.6).
+        // TODO: Step 3 — a command cancelled while it ran, whose run fails in a way that would
+        //       keep it, leaves instead, and is told (`cancel()`) (rule 3.6).
         // TODO: Step 4 — a request refused for good ends with
-        //       `.refused(reason: String(describing: error))`.
+        //       `.refused(reason: String(describing: error))` (rules 4.11, 4.12).
         CommandTicket(number: 0)
     }
 
@@ -72,7 +75,8 @@ public final class OfflineOutbox: Sendable {
     /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
     @discardableResult
     public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
-        // TODO: Step 1 — make a `SendCommand` and enqueue it; refuse a blank name.
+        // TODO: Step 1 — make a `SendCommand` and enqueue it (rule 1.6); refuse a blank name
+        //       (rule 1.7).
         CommandTicket(number: 0)
     }
 
@@ -81,7 +85,9 @@ public final class OfflineOutbox: Sendable {
     ///
     /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
     public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
-        // TODO: Step 4 — make a `RequestCommand` and enqueue it; refuse a blank name.
+        // TODO: Step 1 — refuse a blank name (rule 1.7).
+        // TODO: Step 4 — make a `RequestCommand` and enqueue it, and return its reply
+        //       (rule 4.1).
         PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
     }
 
@@ -95,9 +101,10 @@ public final class OfflineOutbox: Sendable {
     ///   now; a running command whose run then fails leaves the buffer, told it was cancelled.
     @discardableResult
     public func cancel(_ ticket: CommandTicket) -> CancelResult {
-        // TODO: Step 3 — remove it from the buffer if it still waits, and tell it.
-        // TODO: Step 3 — if it is running now, answer `.notPending` and mark it: should that run
-        //       fail, it leaves the buffer (told it was cancelled) instead of staying.
+        // TODO: Step 3 — remove it from the buffer if it still waits, and tell it (rules 3.1–3.4).
+        // TODO: Step 3 — if it is running now, answer `.notPending` and leave it in place: mark
+        //       it, so that should that run fail, it leaves the buffer (told it was cancelled)
+        //       instead of staying (rules 3.5, 3.6).
         .notPending
     }
 }

@@ -34,7 +34,7 @@ public struct SendCommand: OutboxCommand {
 
     /// Sends the event.
     public func execute(on connection: any Connection) throws {
-        // TODO: Step 1 — send the event over the connection.
+        // TODO: Step 1 — send the event over the connection (rule 1.6).
     }
 }
 
@@ -54,12 +54,12 @@ public struct RequestCommand: OutboxCommand {
     /// lost. If the send throws, the request was not sent.
     public func execute(on connection: any Connection) throws {
         // TODO: Step 4 — note that the reply may come, then send the event; if the send
-        //       throws, undo the note and pass the error on.
+        //       throws, undo the note and pass the error on (rules 4.2, 4.3).
     }
 
     /// The caller's wait ends with ``OutboxError/cancelled``.
     public func cancel() {
-        // TODO: Step 3 — tell the caller: its result becomes `.failure(.cancelled)`.
+        // TODO: Step 4 — tell the caller: its result becomes `.failure(.cancelled)` (rule 4.10).
     }
 }
 
@@ -85,7 +85,7 @@ public final class PendingReply: Sendable {
     ///
     /// `nil` while it waits. It is settled once: a second reply changes nothing.
     public var result: Result<Event, OutboxError>? {
-        // TODO: Step 3 — the outcome, once settled.
+        // TODO: Step 4 — the outcome, once settled; settled once (rules 4.1, 4.6).
         nil
     }
 
@@ -98,9 +98,9 @@ public final class PendingReply: Sendable {
     ///   comes. That ends only this caller's wait: the request, and anyone else awaiting it, go on.
     public func response() async throws(OutboxError) -> Event {
         // TODO: Step 4 — return the outcome if settled; otherwise wait for it, and resume every
-        //       waiter exactly once when it is settled.
+        //       waiter exactly once when it is settled (rules 4.7, 4.8).
         // TODO: Step 4 — a cancelled task stops waiting with `OutboxError.waitCancelled`; the
-        //       other waiters and the request are untouched.
+        //       other waiters and the request are untouched (rule 4.9).
         throw .cancelled
     }
 }

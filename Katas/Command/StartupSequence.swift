@@ -6,7 +6,7 @@ import LaunchKit
 public struct StartupSequence {
     /// Creates a start-up that runs `commands` in this order.
     public init(_ commands: [any StartupCommand]) {
-        // TODO: Step 5 — keep the commands.
+        // TODO: Step 5 — keep the commands, in order (rule 5.1).
     }
 
     /// Runs every command, in order.
@@ -16,7 +16,8 @@ public struct StartupSequence {
     /// - Returns: The failures, in the order they happened; empty when all went well.
     @discardableResult
     public func launch() -> [StartupFailure] {
-        // TODO: Step 5 — run each command; collect a failure, by name, for each one that throws.
+        // TODO: Step 5 — run each command once, in order; collect a failure, by name, for each
+        //       one that throws, and go on (rules 5.1–5.3).
         []
     }
 }

@@ -140,21 +140,26 @@ struct FollowUpCommand: OutboxCommand {
     }
 }
 
+/// A command declared by the tests that sends one event and writes to a log when the outbox
+/// tells it it will never run again (`cancel()`).
+struct CancelAwareCommand: OutboxCommand {
+    let name: String
+    let log: RunLog
+
+    func execute(on connection: any Connection) throws {
+        try connection.send(try event(name))
+    }
+
+    func cancel() {
+        log.write("\(name) cancelled")
+    }
+}
+
 /// A log any thread can write to.
 final class RunLog: Sendable {
     private let lines = Mutex<[String]>([])
     var all: [String] { lines.withLock { $0 } }
     func write(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-/// Waits, without sleeping, until `done` holds, giving other tasks a turn each time; gives up
-/// after many turns so that a wrong solution fails instead of hanging the run.
-func eventually(_ done: () -> Bool) async -> Bool {
-    for _ in 0..<100_000 {
-        if done() { return true }
-        await Task.yield()
-    }
-    return done()
 }
 
 /// Holds what a background task got, for a test that must not hang waiting for it.
@@ -198,9 +203,10 @@ struct Caller {
     let task: Task<Void, Never>
     let outcome = Received<Result<Event, OutboxError>>()
 
-    init(awaiting pending: PendingReply) {
+    /// A caller whose task runs on `executor`: only when the test runs that executor.
+    init(awaiting pending: PendingReply, on executor: ManualExecutor) {
         let outcome = self.outcome
-        task = Task {
+        task = Task(executorPreference: executor) {
             do throws(OutboxError) {
                 outcome.set(.success(try await pending.response()))
             } catch {
@@ -210,12 +216,27 @@ struct Caller {
     }
 }
 
-/// Gives other tasks many turns, so that callers started just before can suspend.
+/// An executor the test runs by hand: a task that prefers it runs only inside
+/// ``runUntilIdle()``, each time until it finishes or suspends.
 ///
-/// The callers get into `response()` and wait there. No sleep: a correct solution passes
-/// whether or not they got that far.
-func giveTurns() async {
-    for _ in 0..<1_000 { await Task.yield() }
+/// It forces the order a busy machine gives only sometimes. After `runUntilIdle()`, every
+/// caller started on it is suspended inside `response()` (or done), so a reply, a cancel or a
+/// freed outbox that comes next comes while they wait, for sure. A `response()` that keeps one
+/// continuation, or never keeps it, can't pass by luck. No sleeps, no yields.
+final class ManualExecutor: TaskExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// Runs every job waiting, and every job those enqueue, until none is left.
+    func runUntilIdle() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
 }
 
 /// A connection declared by the tests that wraps another: the outbox has never heard of it.

@@ -1,11 +1,13 @@
 import Command
+import KataTestSupport
 import MessagingKit
 import Testing
 
 @Suite("Command · Step 2 — Nothing is lost, nothing overflows", .tags(.messaging))
 struct Step2NothingLost {
     @Test(
-        "If the connection drops during the replay, what wasn't delivered stays, in order, for the next one")
+        "If the connection drops during the replay, what wasn't delivered stays, in order, for the next one [2.1, 2.2]"
+    )
     func dropDuringReplayLosesNothing() throws {
         let transport = try CuttingTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
@@ -14,20 +16,21 @@ struct Step2NothingLost {
         transport.connect()
         try transport.inner.accept()
         #expect(
-            sentNames(transport) == ["a", "b"], "The replay got two out before the network went (step 2)")
-        #expect(outbox.pendingCount == 2, "The two not delivered still wait: nothing is wiped (step 2)")
+            sentNames(transport) == ["a", "b"], "The replay got two out before the network went (rule 2.1)")
+        #expect(outbox.pendingCount == 2, "The two not delivered still wait: nothing is wiped (rule 2.1)")
 
         try transport.reportDrop()
         try outbox.send("e")
         try transport.restore()
         #expect(
             sentNames(transport) == ["a", "b", "c", "d", "e"],
-            "On the next connection, the rest go out in their order, then the newer ones (step 2)")
-        #expect(outbox.pendingCount == 0, "Everything was delivered once (step 2)")
+            "On the next connection, the rest go out in their order, then the newer ones (rule 2.2)")
+        #expect(outbox.pendingCount == 0, "Everything was delivered once (rule 2.2)")
     }
 
     @Test(
-        "If the connection drops and comes back while a command runs, the outbox looks again: nothing stalls")
+        "If the connection drops and comes back while a command runs, the outbox looks again: nothing stalls [2.3, 2.5]"
+    )
     func backWhileRunningDoesNotStall() throws {
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
@@ -40,10 +43,10 @@ struct Step2NothingLost {
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "b", "c"],
-            "A connected report that comes while a command runs is not lost: the runner looks again, so b and c go out now (step 2)"
+            "A connected report that comes while a command runs is not lost: the runner looks again, so b and c go out now (rules 2.3, 2.5)"
         )
         #expect(
-            outbox.pendingCount == 0, "Connected, with nothing left waiting for the next connect (step 2)")
+            outbox.pendingCount == 0, "Connected, with nothing left waiting for the next connect (rule 2.5)")
 
         line.onNextSend(of: "d") {
             line.inner.disconnect()
@@ -53,14 +56,16 @@ struct Step2NothingLost {
         try outbox.send("d")
         #expect(
             sentNames(line) == ["a", "b", "c", "d"],
-            "The same holds for a send run at once, outside a replay (step 2)")
-        #expect(outbox.pendingCount == 0, "Nothing waits while connected (step 2)")
+            "The same holds for a send run at once, outside a replay (rules 2.3, 2.5)")
+        #expect(outbox.pendingCount == 0, "Nothing waits while connected (rule 2.5)")
     }
 
     @Test(
-        "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays"
+        "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays [2.1, 2.4, 2.6]"
     )
     func refusedForGoodOrNotNow() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Command")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
         line.refuse("b", with: SendForbidden(event: try EventName("b"), user: "guest"))
@@ -68,14 +73,15 @@ struct Step2NothingLost {
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "c"],
-            "A send that throws while the connection still says connected is refused for good: it leaves, and the replay goes on with the next (step 2)"
+            "A send that throws while the connection still says connected is refused for good: it leaves, and the replay goes on with the next (rule 2.6)"
         )
-        #expect(outbox.pendingCount == 0, "A refused command doesn't stay at the head of the buffer (step 2)")
+        #expect(
+            outbox.pendingCount == 0, "A refused command doesn't stay at the head of the buffer (rule 2.6)")
         try outbox.send("b")
         try outbox.send("d")
         #expect(
             sentNames(line) == ["a", "c", "d"],
-            "While connected, a refused send doesn't hold up the next one (step 2)")
+            "While connected, a refused send doesn't hold up the next one (rule 2.6)")
 
         line.onNextSend(of: "e") {
             line.inner.disconnect()
@@ -85,15 +91,15 @@ struct Step2NothingLost {
         try outbox.send("f")
         #expect(
             outbox.pendingCount == 2,
-            "A send that throws when the connection no longer says connected is kept, whatever the error, and so is what comes after it (step 2)"
+            "A send that throws when the connection no longer says connected is kept, whatever the error, and so is what comes after it (rules 2.1, 2.4)"
         )
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "c", "d", "e", "f"],
-            "What was kept goes out on the next connect, in order (step 2)")
+            "What was kept goes out on the next connect, in order (rule 2.2)")
     }
 
-    @Test("A command added while the buffer replays goes after the ones still waiting")
+    @Test("A command added while the buffer replays goes after the ones still waiting [2.7]")
     func addedDuringReplayGoesLast() throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
@@ -104,64 +110,86 @@ struct Step2NothingLost {
         try transport.accept()
         #expect(
             sentNames(transport) == ["a", "b", "c", "later"],
-            "While older commands wait, a new one queues behind them, even when connected (step 2)")
-        #expect(outbox.pendingCount == 0, "Everything went out (step 2)")
+            "While older commands wait, a new one queues behind them, even when connected (rule 2.7)")
+        #expect(outbox.pendingCount == 0, "Everything went out (rule 2.7)")
     }
 
-    @Test("Exactly at capacity is accepted; one past it is refused, and nothing is dropped")
+    @Test("Exactly at capacity is accepted; one past it is refused, and nothing is dropped [2.8]")
     func capacityBoundary() throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 3)
         for name in ["a", "b", "c"] { try outbox.send(name) }
-        #expect(outbox.pendingCount == 3, "Three fit in a buffer of capacity 3 (step 2)")
+        #expect(outbox.pendingCount == 3, "Three fit in a buffer of capacity 3 (rule 2.8)")
         #expect(
             throws: OutboxError.full(capacity: 3),
-            "The fourth is refused with an error, never dropped quietly (step 2)"
+            "The fourth is refused with an error, never dropped quietly (rule 2.8)"
         ) {
             try outbox.send("d")
         }
-        #expect(throws: OutboxError.full(capacity: 3), "A request is refused when full too (step 2)") {
-            _ = try outbox.request("price")
+        #expect(
+            throws: OutboxError.full(capacity: 3), "A command enqueued when full is refused too (rule 2.8)"
+        ) {
+            try outbox.enqueue(MarkReadCommand(log: RunLog()))
         }
         transport.connect()
         try transport.accept()
         #expect(
             sentNames(transport) == ["a", "b", "c"],
-            "What was accepted is delivered, and nothing else (step 2)")
+            "What was accepted is delivered, and nothing else (rule 2.8)")
     }
 
-    @Test("Capacity counts only what waits: sends while connected don't fill it, and a replay makes room")
+    @Test("Unless given, the capacity is 100: the 100th command is accepted, the 101st refused [2.8]")
+    func defaultCapacityIs100() throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
+        #expect(outbox.capacity == 100, "An outbox made without a capacity holds 100 commands (rule 2.8)")
+        for number in 1...100 { try outbox.send("m\(number)") }
+        #expect(outbox.pendingCount == 100, "The 100th command is accepted (rule 2.8)")
+        #expect(throws: OutboxError.full(capacity: 100), "The 101st is refused (rule 2.8)") {
+            try outbox.send("m101")
+        }
+        transport.connect()
+        try transport.accept()
+        #expect(
+            sentNames(transport) == (1...100).map { "m\($0)" },
+            "The hundred accepted go out, in order, and nothing else (rule 2.8)")
+    }
+
+    @Test(
+        "Capacity counts only what waits: sends while connected don't fill it, and a replay makes room [2.9]")
     func capacityCountsWaitingOnly() throws {
         let transport = try onlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 2)
         for name in ["a", "b", "c"] { try outbox.send(name) }
         #expect(
-            sentNames(transport) == ["a", "b", "c"], "Three sends while connected, with capacity 2 (step 2)")
+            sentNames(transport) == ["a", "b", "c"], "Three sends while connected, with capacity 2 (rule 2.9)"
+        )
 
         try transport.drop()
         try outbox.send("d")
         try outbox.send("e")
-        #expect(throws: OutboxError.full(capacity: 2), "Offline, the third is one past capacity 2 (step 2)") {
+        #expect(throws: OutboxError.full(capacity: 2), "Offline, the third is one past capacity 2 (rule 2.9)")
+        {
             try outbox.send("f")
         }
         try transport.restore()
         try transport.drop()
         try outbox.send("g")
         try outbox.send("h")
-        #expect(outbox.pendingCount == 2, "After the replay the buffer has room for 2 again (step 2)")
+        #expect(outbox.pendingCount == 2, "After the replay the buffer has room for 2 again (rule 2.9)")
     }
 
-    @Test("An outbox holds at least one command: capacity 1 works, 0 and below are refused")
+    @Test("An outbox holds at least one command: capacity 1 works, 0 and below are refused [2.10]")
     func capacityMustBePositive() throws {
-        #expect(throws: OutboxError.invalidCapacity(0), "Capacity 0 is refused (step 2)") {
+        #expect(throws: OutboxError.invalidCapacity(0), "Capacity 0 is refused (rule 2.10)") {
             _ = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: 0)
         }
-        #expect(throws: OutboxError.invalidCapacity(-1), "A negative capacity is refused (step 2)") {
+        #expect(throws: OutboxError.invalidCapacity(-1), "A negative capacity is refused (rule 2.10)") {
             _ = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: -1)
         }
         let outbox = try OfflineOutbox(connection: connection(over: try offlineTransport()), capacity: 1)
         try outbox.send("a")
-        #expect(throws: OutboxError.full(capacity: 1), "Capacity 1 holds one command (step 2)") {
+        #expect(throws: OutboxError.full(capacity: 1), "Capacity 1 holds one command (rule 2.10)") {
             try outbox.send("b")
         }
     }

@@ -1,47 +1,54 @@
 import Command
+import KataTestSupport
 import MessagingKit
 import Testing
 
 @Suite("Command · Step 3 — Cancel what hasn't run", .tags(.messaging))
 struct Step3Cancel {
-    @Test("A waiting command can be cancelled: it leaves the buffer and never runs")
+    @Test("A waiting command can be cancelled: it leaves the buffer and never runs [3.1, 3.2]")
     func cancelWaiting() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Command")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let line = try recordingConnection()
         let outbox = try OfflineOutbox(connection: line, capacity: 3)
         try outbox.send("a")
         let b = try outbox.send("b")
         try outbox.send("c")
-        #expect(outbox.cancel(b) == .cancelled, "Cancelling a waiting command says it was cancelled (step 3)")
-        #expect(outbox.pendingCount == 2, "It left the buffer (step 3)")
+        #expect(
+            outbox.cancel(b) == .cancelled, "Cancelling a waiting command says it was cancelled (rule 3.1)")
+        #expect(outbox.pendingCount == 2, "It left the buffer (rule 3.1)")
         try outbox.send("d")
-        #expect(outbox.pendingCount == 3, "Its place is free again (step 3)")
+        #expect(outbox.pendingCount == 3, "Its place is free again (rule 3.2)")
         line.connect()
         #expect(
             sentNames(line) == ["a", "c", "d"],
-            "A cancelled command never runs; the others keep their order (step 3)")
+            "A cancelled command never runs; the others keep their order (rules 3.1, 3.2)")
     }
 
-    @Test("Cancelling a command that has run, or cancelling twice, changes nothing and says so")
+    @Test("Cancelling a command that has run, or cancelling twice, changes nothing and says so [3.4]")
     func cancelTooLate() throws {
         let line = try recordingConnection()
         line.connect()
         let outbox = try OfflineOutbox(connection: line)
         let sent = try outbox.send("a")
-        #expect(outbox.cancel(sent) == .notPending, "A command that has run can't be cancelled (step 3)")
+        #expect(outbox.cancel(sent) == .notPending, "A command that has run can't be cancelled (rule 3.4)")
 
         line.disconnect()
         let replayed = try outbox.send("b")
         let twice = try outbox.send("c")
-        #expect(outbox.cancel(twice) == .cancelled, "A waiting command is cancelled (step 3)")
-        #expect(outbox.cancel(twice) == .notPending, "The second cancel finds nothing waiting (step 3)")
+        #expect(outbox.cancel(twice) == .cancelled, "A waiting command is cancelled (rule 3.1)")
+        #expect(outbox.cancel(twice) == .notPending, "The second cancel finds nothing waiting (rule 3.4)")
         line.connect()
         #expect(
-            outbox.cancel(replayed) == .notPending, "A command the replay has run can't be cancelled (step 3)"
+            outbox.cancel(replayed) == .notPending,
+            "A command the replay has run can't be cancelled (rule 3.4)"
         )
-        #expect(sentNames(line) == ["a", "b"], "Nothing was sent twice or lost (step 3)")
+        #expect(sentNames(line) == ["a", "b"], "Nothing was sent twice or lost (rule 3.4)")
     }
 
-    @Test("A command cancelled while it runs never runs again: if that run fails, it leaves the buffer")
+    @Test(
+        "A command cancelled while it runs never runs again: if that run fails, it leaves the buffer [3.5, 3.6]"
+    )
     func cancelWhileRunning() throws {
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
@@ -56,35 +63,72 @@ struct Step3Cancel {
         line.inner.connect()
         #expect(
             answer.current == .notPending,
-            "A command that is running may already be on its way: cancel can't promise it never ran (step 3)")
+            "A command that is running may already be on its way: cancel can't promise it never ran (rule 3.5)"
+        )
         #expect(
             outbox.pendingCount == 1,
-            "Its run failed after it was cancelled: it leaves the buffer instead of waiting for the next connect (step 3)"
+            "Its run failed after it was cancelled: it leaves the buffer instead of waiting for the next connect (rule 3.6)"
         )
         line.inner.connect()
         #expect(
-            sentNames(line) == ["b"], "A command cancelled while it ran never runs again; b goes out (step 3)"
+            sentNames(line) == ["b"],
+            "A command cancelled while it ran never runs again; b goes out (rule 3.6)"
         )
     }
 
-    @Test("A cancelled request's caller is told, never left waiting; the request is never sent")
-    func cancelledRequestIsTold() async throws {
-        let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        let pending = try outbox.request("price", payload: ["sku": "7"])
-        #expect(pending.result == nil, "A request that waits has no result yet (step 3)")
-        #expect(
-            outbox.cancel(pending.ticket) == .cancelled, "The request is cancelled with its ticket (step 3)")
-        try #require(
-            pending.result == .failure(.cancelled),
-            "The caller is told at once: its result is OutboxError.cancelled (step 3)")
-        await #expect(
-            throws: OutboxError.cancelled, "Awaiting the response throws OutboxError.cancelled (step 3)"
-        ) {
-            _ = try await pending.response()
+    @Test(
+        "A command cancelled while it runs, whose run succeeds, was sent: the commands after it still run [3.5]"
+    )
+    func cancelWhileRunningThatSucceeds() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let a = try outbox.send("a")
+        try outbox.send("b")
+        try outbox.send("c")
+        let answer = Received<CancelResult>()
+        line.onNextSend(of: "a") {
+            answer.set(outbox.cancel(a))  // the app takes a back while it is being sent, and a goes out
         }
-        transport.connect()
-        try transport.accept()
-        #expect(transport.sentEvents.isEmpty, "A cancelled request is never sent (step 3)")
+        line.inner.connect()
+        #expect(
+            answer.current == .notPending,
+            "A command that is running may already be on its way: cancel answers notPending (rule 3.5)")
+        #expect(
+            sentNames(line) == ["a", "b", "c"],
+            "Its run succeeded: a was sent, and the commands after it all still run, none dropped (rule 3.5)")
+        #expect(outbox.pendingCount == 0, "a left the buffer as any command that ran does (rule 3.5)")
+        #expect(outbox.cancel(a) == .notPending, "Once it has run, it can't be cancelled (rules 3.4, 3.5)")
+    }
+
+    @Test("A command the outbox takes back is told so, once; one that ran is not [3.3, 3.6]")
+    func cancelledCommandIsTold() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let log = RunLog()
+        let waiting = try outbox.enqueue(CancelAwareCommand(name: "waiting", log: log))
+        let running = try outbox.enqueue(CancelAwareCommand(name: "running", log: log))
+        try outbox.enqueue(CancelAwareCommand(name: "sent", log: log))
+        #expect(outbox.cancel(waiting) == .cancelled, "A waiting command is cancelled (rule 3.1)")
+        #expect(
+            log.all == ["waiting cancelled"],
+            "The outbox calls cancel() on the command it took out of the buffer (rule 3.3)")
+        _ = outbox.cancel(waiting)
+        #expect(log.all == ["waiting cancelled"], "A second cancel doesn't tell it again (rules 3.3, 3.4)")
+
+        line.onNextSend(of: "running") {
+            _ = outbox.cancel(running)  // cancelled while it is being sent…
+            line.inner.disconnect()  // …and that send fails: the network went
+            throw TransportError.notConnected(.disconnected)
+        }
+        line.inner.connect()
+        #expect(
+            log.all == ["waiting cancelled", "running cancelled"],
+            "Cancelled while it ran, and that run failed: it leaves the buffer and is told, once (rule 3.6)")
+        #expect(outbox.pendingCount == 1, "Only the command after it still waits (rule 3.6)")
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["sent"],
+            "The command that ran is sent, and not told it was cancelled (rule 3.3)")
+        #expect(log.all.count == 2, "Nothing else was told (rule 3.3)")
     }
 }

@@ -1,47 +1,53 @@
 import Command
+import KataTestSupport
 import MessagingKit
 import Testing
 
 @Suite("Command · Step 4 — Requests get their reply, exactly once", .tags(.messaging))
 struct Step4Requests {
-    @Test("A request while connected is sent at once; the next event of its name is its reply")
+    @Test(
+        "A request while connected is sent at once; the next event of its name is its reply [4.1, 4.2, 4.7]")
     func connectedRequest() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Command")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
         let transport = try onlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price", payload: ["sku": "7"])
         #expect(
-            transport.sentEvents == [try event("price", ["sku": "7"])], "The request is sent at once (step 4)"
+            transport.sentEvents == [try event("price", ["sku": "7"])],
+            "The request is sent at once (rule 4.1)"
         )
-        #expect(pending.result == nil, "No reply has come yet (step 4)")
+        #expect(pending.result == nil, "No reply has come yet (rule 4.1)")
         try transport.deliver(try event("typing"))
-        #expect(pending.result == nil, "An event of another name is not the reply (step 4)")
+        #expect(pending.result == nil, "An event of another name is not the reply (rule 4.2)")
 
         let reply = try event("price", ["amount": "9.99"])
         try transport.deliver(reply)
-        try #require(pending.result == .success(reply), "The next event named price is the reply (step 4)")
-        #expect(try await pending.response() == reply, "response() returns the reply (step 4)")
+        try #require(pending.result == .success(reply), "The next event named price is the reply (rule 4.2)")
+        #expect(try await pending.response() == reply, "response() returns the reply (rule 4.7)")
     }
 
-    @Test("A caller already waiting with await gets the reply when it comes")
+    @Test("A caller already waiting with await gets the reply when it comes [4.7]")
     func awaitingCallerIsResumed() async throws {
         let transport = try onlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
-        let received = Received<Event>()
-        let waiting = Task { if let reply = try? await pending.response() { received.set(reply) } }
-        // Give the waiting task turns to get into response() and suspend there, so the reply
-        // comes while it waits. No sleep: a correct outbox passes in either order.
-        for _ in 0..<1_000 { await Task.yield() }
+        let executor = ManualExecutor()
+        let waiting = Caller(awaiting: pending, on: executor)
+        executor.runUntilIdle()  // the caller is in response(), waiting: the reply comes after
         let reply = try event("price", ["amount": "1"])
         try transport.deliver(reply)
-        let resumed = await eventually { received.current != nil }
+        executor.runUntilIdle()
         #expect(
-            resumed && received.current == reply,
-            "A caller that awaited before the reply came is resumed with it (step 4)")
-        if !resumed { waiting.cancel() }
+            waiting.outcome.current == .success(reply),
+            "A caller that awaited before the reply came is resumed with it (rule 4.7)")
+        waiting.task.cancel()
+        executor.runUntilIdle()
     }
 
-    @Test("A request made offline is sent on reconnect, once, and gets its reply once, even across a drop")
+    @Test(
+        "A request made offline is sent on reconnect, once, and gets its reply once, even across a drop [4.1, 4.5, 4.6]"
+    )
     func offlineRequestAcrossDrops() async throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
@@ -51,18 +57,19 @@ struct Step4Requests {
         try transport.drop()
         try transport.restore()
         #expect(
-            sentNames(transport) == ["price"], "The request was sent once, not again after the drop (step 4)")
+            sentNames(transport) == ["price"],
+            "The request was sent once, not again after the drop (rules 4.1, 4.5)")
 
         let first = try event("price", ["amount": "1"])
         try transport.deliver(first)
         try transport.deliver(try event("price", ["amount": "2"]))
         try #require(
             pending.result == .success(first),
-            "The first reply is the reply; a second one changes nothing (step 4)")
-        #expect(try await pending.response() == first, "response() returns the first reply (step 4)")
+            "The first reply is the reply; a second one changes nothing (rules 4.5, 4.6)")
+        #expect(try await pending.response() == first, "response() returns the first reply (rule 4.6)")
     }
 
-    @Test("An event that came before the request was sent is not its reply")
+    @Test("An event that came before the request was sent is not its reply [4.2]")
     func replyOnlyAfterSending() throws {
         let transport = try CuttingTransport()
         transport.connect()
@@ -70,9 +77,9 @@ struct Step4Requests {
         let outbox = try OfflineOutbox(connection: connection(over: transport))
         transport.cut(after: 0)
         let pending = try outbox.request("price")
-        #expect(outbox.pendingCount == 1, "The send failed, so the request waits in the buffer (step 4)")
+        #expect(outbox.pendingCount == 1, "The send failed, so the request waits in the buffer (rule 4.1)")
         try transport.inner.deliver(try event("price", ["amount": "old"]))
-        #expect(pending.result == nil, "An event before the request went out is not its reply (step 4)")
+        #expect(pending.result == nil, "An event before the request went out is not its reply (rule 4.2)")
 
         try transport.reportDrop()
         try transport.restore()
@@ -80,27 +87,28 @@ struct Step4Requests {
         try transport.inner.deliver(reply)
         #expect(
             pending.result == .success(reply),
-            "After it was sent, the next event of its name is the reply (step 4)")
+            "After it was sent, the next event of its name is the reply (rule 4.2)")
     }
 
-    @Test("The reply comes through the connection the outbox was given, whatever it is")
+    @Test("The reply comes through the connection the outbox was given, whatever it is [4.2]")
     func replyThroughAnyConnection() async throws {
         let inner = try recordingConnection()
         let wrapper = LoggingConnection(wrapping: inner)
         let outbox = try OfflineOutbox(connection: wrapper)
         let pending = try outbox.request("price", payload: ["sku": "7"])
         inner.connect()
-        #expect(wrapper.log.all == ["send price"], "The request went out through the wrapper, once (step 4)")
+        #expect(
+            wrapper.log.all == ["send price"], "The request went out through the wrapper, once (rule 4.1)")
 
         let reply = try event("price", ["amount": "4"])
         inner.receive(reply)
         try #require(
             pending.result == .success(reply),
-            "The event the connection passes on (onEvent) is the reply (step 4)")
-        #expect(try await pending.response() == reply, "response() returns it (step 4)")
+            "The event the connection passes on (onEvent) is the reply (rule 4.2)")
+        #expect(try await pending.response() == reply, "response() returns it (rule 4.7)")
     }
 
-    @Test("Two requests of one name get their replies in the order they were sent")
+    @Test("Two requests of one name get their replies in the order they were sent [4.4]")
     func repliesInOrder() throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
@@ -111,14 +119,14 @@ struct Step4Requests {
         let one = try event("price", ["amount": "1"])
         let two = try event("price", ["amount": "2"])
         try transport.deliver(one)
-        #expect(first.result == .success(one), "The first reply goes to the first request (step 4)")
-        #expect(second.result == nil, "The second request still waits (step 4)")
+        #expect(first.result == .success(one), "The first reply goes to the first request (rule 4.4)")
+        #expect(second.result == nil, "The second request still waits (rule 4.4)")
         try transport.deliver(two)
-        #expect(second.result == .success(two), "The second reply goes to the second request (step 4)")
-        #expect(first.result == .success(one), "The first request keeps its own reply (step 4)")
+        #expect(second.result == .success(two), "The second reply goes to the second request (rule 4.4)")
+        #expect(first.result == .success(one), "The first request keeps its own reply (rules 4.4, 4.6)")
     }
 
-    @Test("A reply that comes while the request is still being sent is its reply, not lost")
+    @Test("A reply that comes while the request is still being sent is its reply, not lost [4.3]")
     func replyDuringSend() throws {
         let reply = try event("price", ["amount": "3"])
         let transport = try InstantReplyTransport(reply: reply)
@@ -128,71 +136,114 @@ struct Step4Requests {
         let atOnce = try outbox.request("price")
         #expect(
             atOnce.result == .success(reply),
-            "A reply delivered from inside send, before it returns, reaches the request (step 4)")
+            "A reply delivered from inside send, before it returns, reaches the request (rule 4.3)")
 
         try transport.inner.drop()
         let replayed = try outbox.request("price")
         try transport.inner.restore()
         #expect(
             replayed.result == .success(reply),
-            "The same holds when the request goes out in a replay (step 4)")
+            "The same holds when the request goes out in a replay (rule 4.3)")
     }
 
-    @Test("Every caller awaiting the same reply is resumed with it")
+    @Test("Every caller awaiting the same reply is resumed with it [4.8]")
     func everyCallerIsResumed() async throws {
         let transport = try onlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
-        let callers = (0..<3).map { _ in Caller(awaiting: pending) }
-        await giveTurns()
+        let executor = ManualExecutor()
+        let callers = (0..<3).map { _ in Caller(awaiting: pending, on: executor) }
+        executor.runUntilIdle()  // all three are in response(), waiting: the reply comes after
         let reply = try event("price", ["amount": "5"])
         try transport.deliver(reply)
-        let resumed = await eventually { callers.allSatisfy { $0.outcome.current != nil } }
+        executor.runUntilIdle()
         #expect(
-            resumed && callers.allSatisfy { $0.outcome.current == .success(reply) },
-            "Three callers awaited response(): each one is resumed with the reply (step 4)")
+            callers.allSatisfy { $0.outcome.current == .success(reply) },
+            "Three callers awaited response(): each one is resumed with the reply (rule 4.8)")
         for caller in callers { caller.task.cancel() }
+        executor.runUntilIdle()
     }
 
-    @Test("A cancelled caller stops waiting with waitCancelled; the request and the other callers go on")
+    @Test(
+        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [4.9]")
     func cancelledCallerEndsOnlyItsWait() async throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
         let pending = try outbox.request("price")
-        let waiting = Caller(awaiting: pending)
-        let staying = Caller(awaiting: pending)
-        await giveTurns()
+        let executor = ManualExecutor()
+        let waiting = Caller(awaiting: pending, on: executor)
+        let staying = Caller(awaiting: pending, on: executor)
+        executor.runUntilIdle()  // both are in response(), waiting
         waiting.task.cancel()
-        let cancelledEarly = Caller(awaiting: pending)
-        cancelledEarly.task.cancel()
+        let cancelledEarly = Caller(awaiting: pending, on: executor)
+        cancelledEarly.task.cancel()  // cancelled before it has even called response()
+        executor.runUntilIdle()
 
-        let ended = await eventually {
-            waiting.outcome.current != nil && cancelledEarly.outcome.current != nil
-        }
         #expect(
-            ended && waiting.outcome.current == .failure(.waitCancelled),
-            "A caller whose task is cancelled while it waits gets OutboxError.waitCancelled (step 4)")
+            waiting.outcome.current == .failure(.waitCancelled),
+            "A caller whose task is cancelled while it waits gets OutboxError.waitCancelled (rule 4.9)")
         #expect(
-            ended && cancelledEarly.outcome.current == .failure(.waitCancelled),
-            "So does a caller whose task was cancelled before the reply came (step 4)")
-        #expect(pending.result == nil, "Cancelling a caller's task doesn't settle the request (step 4)")
-        #expect(outbox.pendingCount == 1, "The request still waits in the buffer (step 4)")
-        #expect(staying.outcome.current == nil, "The other caller still waits (step 4)")
+            cancelledEarly.outcome.current == .failure(.waitCancelled),
+            "So does a caller whose task was cancelled before the reply came (rule 4.9)")
+        #expect(pending.result == nil, "Cancelling a caller's task doesn't settle the request (rule 4.9)")
+        #expect(outbox.pendingCount == 1, "The request still waits in the buffer (rule 4.9)")
+        #expect(staying.outcome.current == nil, "The other caller still waits (rule 4.9)")
 
         transport.connect()
         try transport.accept()
-        #expect(sentNames(transport) == ["price"], "The request is still sent on connect (step 4)")
+        #expect(sentNames(transport) == ["price"], "The request is still sent on connect (rule 4.9)")
         let reply = try event("price", ["amount": "8"])
         try transport.deliver(reply)
-        let resumed = await eventually { staying.outcome.current != nil }
+        executor.runUntilIdle()
         #expect(
-            resumed && staying.outcome.current == .success(reply),
-            "The caller that stayed gets the reply (step 4)")
-        #expect(pending.result == .success(reply), "The request is settled by its reply (step 4)")
+            staying.outcome.current == .success(reply),
+            "The caller that stayed gets the reply (rule 4.9)")
+        #expect(pending.result == .success(reply), "The request is settled by its reply (rule 4.9)")
         for caller in [waiting, staying, cancelledEarly] { caller.task.cancel() }
+        executor.runUntilIdle()
     }
 
-    @Test("A request the connection refuses for good ends its callers' wait with refused; the replay goes on")
+    @Test("A cancelled request's caller is told, never left waiting; the request is never sent [4.10]")
+    func cancelledRequestIsTold() async throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
+        let pending = try outbox.request("price", payload: ["sku": "7"])
+        #expect(pending.result == nil, "A request that waits has no result yet (rule 4.1)")
+        #expect(
+            outbox.cancel(pending.ticket) == .cancelled, "The request is cancelled with its ticket (rule 3.1)"
+        )
+        try #require(
+            pending.result == .failure(.cancelled),
+            "The caller is told at once: its result is OutboxError.cancelled (rule 4.10)")
+        await #expect(
+            throws: OutboxError.cancelled, "Awaiting the response throws OutboxError.cancelled (rule 4.10)"
+        ) {
+            _ = try await pending.response()
+        }
+        transport.connect()
+        try transport.accept()
+        #expect(transport.sentEvents.isEmpty, "A cancelled request is never sent (rule 3.1)")
+    }
+
+    @Test("A request is refused when the buffer is full, as a send is [4.1]")
+    func requestRefusedWhenFull() throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 2)
+        try outbox.send("a")
+        let price = try outbox.request("price")
+        #expect(outbox.pendingCount == 2, "A request waits in the buffer like a send, and counts (rule 4.1)")
+        #expect(throws: OutboxError.full(capacity: 2), "A request is refused when full too (rule 4.1)") {
+            _ = try outbox.request("stock")
+        }
+        #expect(price.result == nil, "The request that was accepted still waits (rule 4.1)")
+        transport.connect()
+        try transport.accept()
+        #expect(sentNames(transport) == ["a", "price"], "What was accepted goes out, in order (rule 4.1)")
+    }
+
+    @Test(
+        "A request the connection refuses for good ends its callers' wait with refused; the replay goes on [4.11]"
+    )
     func refusedRequestIsTold() async throws {
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
@@ -201,27 +252,33 @@ struct Step4Requests {
         try outbox.send("a")
         let pending = try outbox.request("price")
         try outbox.send("b")
-        let caller = Caller(awaiting: pending)
-        await giveTurns()
+        let executor = ManualExecutor()
+        let caller = Caller(awaiting: pending, on: executor)
+        executor.runUntilIdle()  // the caller is in response(), waiting: the refusal comes after
         line.inner.connect()
         #expect(
-            sentNames(line) == ["a", "b"], "The refused request leaves; the replay goes on with b (step 4)")
+            sentNames(line) == ["a", "b"],
+            "The refused request leaves; the replay goes on with b (rules 2.6, 4.11)")
         let refused = OutboxError.refused(reason: String(describing: forbidden))
         #expect(
             pending.result == .failure(refused),
-            "Its result is OutboxError.refused, carrying the description of the connection's error (step 4)")
-        let ended = await eventually { caller.outcome.current != nil }
+            "Its result is OutboxError.refused, carrying the description of the connection's error (rule 4.11)"
+        )
+        executor.runUntilIdle()
         #expect(
-            ended && caller.outcome.current == .failure(refused),
-            "A caller awaiting response() is resumed with the refusal, not left waiting (step 4)")
+            caller.outcome.current == .failure(refused),
+            "A caller awaiting response() is resumed with the refusal, not left waiting (rule 4.11)")
         line.inner.receive(try event("price"))
         #expect(
             pending.result == .failure(refused),
-            "A refused request is settled: a later event of its name is not its reply (step 4)")
+            "A refused request is settled: a later event of its name is not its reply (rule 4.11)")
         caller.task.cancel()
+        executor.runUntilIdle()
     }
 
-    @Test("A request cancelled while it is being sent, whose send fails, is told cancelled and never sent")
+    @Test(
+        "A request cancelled while it is being sent, whose send fails, is told cancelled and never sent [4.12]"
+    )
     func requestCancelledWhileRunning() throws {
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
@@ -234,13 +291,48 @@ struct Step4Requests {
         line.inner.connect()
         #expect(
             pending.result == .failure(.cancelled),
-            "Cancelled while it ran, and that run failed: the caller is told cancelled (step 4)")
+            "Cancelled while it ran, and that run failed: the caller is told cancelled (rule 4.12)")
         line.inner.connect()
-        #expect(line.sentEvents.isEmpty, "It is never sent (step 4)")
-        #expect(outbox.pendingCount == 0, "Nothing waits (step 4)")
+        #expect(line.sentEvents.isEmpty, "It is never sent (rule 4.12)")
+        #expect(outbox.pendingCount == 0, "Nothing waits (rule 4.12)")
     }
 
-    @Test("An outbox that is freed ends every wait: its requests' callers get cancelled")
+    @Test(
+        "A request cancelled while it is being sent is settled by how that send ends: sent, its reply; refused, refused [4.12]"
+    )
+    func requestCancelledWhileRunningSentOrRefused() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let sent = try outbox.request("price")
+        let answer = Received<CancelResult>()
+        line.onNextSend(of: "price") {
+            answer.set(outbox.cancel(sent.ticket))  // taken back while it is being sent, and it goes out
+        }
+        line.inner.connect()
+        #expect(answer.current == .notPending, "It was running: cancel answers notPending (rules 3.5, 4.12)")
+        #expect(sentNames(line) == ["price"], "It went out (rule 4.12)")
+        #expect(sent.result == nil, "It was sent: it waits for its reply, not cancelled (rule 4.12)")
+        let reply = try event("price", ["amount": "6"])
+        line.inner.receive(reply)
+        #expect(sent.result == .success(reply), "A request sent though cancelled gets its reply (rule 4.12)")
+
+        let forbidden = SendForbidden(event: try EventName("stock"), user: "guest")
+        line.refuse("stock", with: forbidden)
+        line.inner.disconnect()
+        let refused = try outbox.request("stock")
+        try outbox.send("after")
+        line.onNextSend(of: "stock") {
+            _ = outbox.cancel(refused.ticket)  // taken back while it is being sent, and refused
+        }
+        line.inner.connect()
+        #expect(
+            refused.result == .failure(.refused(reason: String(describing: forbidden))),
+            "Cancelled while it ran, then refused while connected: a refusal stays a refusal (rule 4.12)")
+        #expect(sentNames(line) == ["price", "after"], "The replay went on after it (rules 2.6, 4.12)")
+        #expect(outbox.pendingCount == 0, "Nothing waits (rule 4.12)")
+    }
+
+    @Test("An outbox that is freed ends every wait: its requests' callers get cancelled [4.13]")
     func freedOutboxEndsEveryWait() async throws {
         let line = try recordingConnection()
         line.connect()
@@ -248,24 +340,32 @@ struct Step4Requests {
         let sent = try #require(outbox).request("price")
         line.disconnect()
         let waiting = try #require(outbox).request("stock")
-        let callers = [Caller(awaiting: sent), Caller(awaiting: waiting)]
-        await giveTurns()
+        let log = RunLog()
+        try #require(outbox).enqueue(CancelAwareCommand(name: "read", log: log))
+        let executor = ManualExecutor()
+        let callers = [Caller(awaiting: sent, on: executor), Caller(awaiting: waiting, on: executor)]
+        executor.runUntilIdle()  // both callers are in response(), waiting: the outbox goes after
         #expect(
-            sent.result == nil && waiting.result == nil, "While the outbox lives, both requests wait (step 4)"
+            sent.result == nil && waiting.result == nil,
+            "While the outbox lives, both requests wait (rule 4.13)"
         )
         outbox = nil
         #expect(
             sent.result == .failure(.cancelled),
-            "A request sent and waiting for its reply is settled cancelled when its outbox is freed: no reply can reach it now (step 4)"
+            "A request sent and waiting for its reply is settled cancelled when its outbox is freed: no reply can reach it now (rule 4.13)"
         )
         #expect(
             waiting.result == .failure(.cancelled),
-            "So is a request still in the buffer: it will never be sent (step 4)")
-        let ended = await eventually { callers.allSatisfy { $0.outcome.current != nil } }
+            "So is a request still in the buffer: it will never be sent (rule 4.13)")
         #expect(
-            ended && callers.allSatisfy { $0.outcome.current == .failure(.cancelled) },
-            "Callers awaiting response() are resumed with OutboxError.cancelled, not left waiting forever (step 4)"
+            log.all == ["read cancelled"],
+            "A command still in the buffer is told it will never run (rule 4.13)")
+        executor.runUntilIdle()
+        #expect(
+            callers.allSatisfy { $0.outcome.current == .failure(.cancelled) },
+            "Callers awaiting response() are resumed with OutboxError.cancelled, not left waiting forever (rule 4.13)"
         )
         for caller in callers { caller.task.cancel() }
+        executor.runUntilIdle()
     }
 }

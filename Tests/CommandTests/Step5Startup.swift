@@ -1,4 +1,5 @@
 import Command
+import KataTestSupport
 import LaunchKit
 import Testing
 
@@ -21,8 +22,10 @@ struct JobFailure: Error, Equatable {
 
 @Suite("Command · Step 5 — App start-up, one command per job", .tags(.startup))
 struct Step5Startup {
-    @Test("Launch runs every command once, in the order given")
-    func runsInOrder() {
+    @Test("Launch runs every command once, in the order given [5.1, 5.3]")
+    func runsInOrder() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Command")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
         let log = LaunchLog()
         let window = AppWindow()
         let failures = StartupSequence([
@@ -31,12 +34,14 @@ struct Step5Startup {
             ApplyAppearanceCommand(tint: "teal", window: window),
             ShowRootScreenCommand(screen: "Home", window: window),
         ]).launch()
-        #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order (step 5)")
-        #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too (step 5)")
-        #expect(failures.isEmpty, "Nothing failed, so nothing is reported (step 5)")
+        #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order (rule 5.1)")
+        #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too (rule 5.1)")
+        #expect(failures.isEmpty, "Nothing failed, so nothing is reported (rule 5.3)")
     }
 
-    @Test("A failing command is reported by name with its error, and the ones after it still run")
+    @Test(
+        "A failing command is reported by name with its error, and the ones after it still run [5.1, 5.2, 5.3]"
+    )
     func failuresDontStopTheRest() {
         let log = LaunchLog()
         let failures = StartupSequence([
@@ -46,15 +51,16 @@ struct Step5Startup {
             ScriptedJob(name: "root screen", log: log),
         ]).launch()
         #expect(
-            log.entries == ["storage", "root screen"], "The jobs after a failure still run, in order (step 5)"
+            log.entries == ["storage", "root screen"],
+            "The jobs after a failure still run, in order (rule 5.2)"
         )
         #expect(
             failures.map(\.commandName) == ["analytics", "push"],
-            "Each failure names its command, in order (step 5)")
+            "Each failure names its command, in order (rule 5.3)")
         #expect(
             failures.map { $0.error as? JobFailure } == [
                 JobFailure(reason: "no network"), JobFailure(reason: "denied"),
             ],
-            "Each failure carries the command's own error (step 5)")
+            "Each failure carries the command's own error (rule 5.3)")
     }
 }
