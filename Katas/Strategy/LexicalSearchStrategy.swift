@@ -12,7 +12,8 @@ public struct LexicalSearchStrategy: SearchStrategy {
 
     /// The places whose name contains `term`, ignoring case and diacritics, in their given order.
     public func filter(_ places: [Place], matching term: String) async -> [Place] {
-        // TODO: Step 1 — keep the places whose name contains the term, ignoring case and accents.
+        // TODO: Step 1 — keep the places whose name contains the trimmed term, ignoring case and
+        // accents, in their given order; a blank term keeps every place (rules 1.1–1.5).
         []
     }
 }

@@ -21,7 +21,8 @@ public struct NearAddressSearchStrategy: SearchStrategy {
 
     /// The places within the radius of the address `term` resolves to, nearest first.
     public func filter(_ places: [Place], matching term: String) async -> [Place] {
-        // TODO: Step 2 — resolve the address, keep the places within the radius, nearest first.
+        // TODO: Step 2 — resolve the address once, keep the places within the radius, nearest first;
+        // a geocoder error means no places (rules 2.1–2.5).
         []
     }
 }

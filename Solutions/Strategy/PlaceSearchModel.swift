@@ -27,6 +27,8 @@ public final class PlaceSearchModel {
     // Why: every `await` is a point where other main-actor work can run, such as the next
     // keystroke's search or a scope change. Each search takes a number; only the latest one may
     // write `results`, so a slow geocoder answering late can't replace a newer answer.
+    // Why a number, not the term and the strategy's type: a scope change from a 1 km to a 100 m
+    // search near the same address keeps both, yet its answer is the newer one.
     private var latestSearch = 0
 
     /// Creates a model that searches `places` with `strategy` until the scope changes.

@@ -12,7 +12,7 @@ struct Step1LexicalSearch {
         town = try Town()
     }
 
-    @Test("Keeps the places whose name contains the term, in the order they were given")
+    @Test("Keeps the places whose name contains the term, in the order they were given [1.1]")
     func keepsMatchesInGivenOrder() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Strategy")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
@@ -21,12 +21,12 @@ struct Step1LexicalSearch {
             found.map(\.name) == [
                 "Bäckerei Öztürk", "CAFE NOIR", "Müller Drogerie", "Harbour Café", "Café Central",
             ],
-            "Every name containing \"r\" (any case), in the order of the input (step 1)"
+            "Every name containing \"r\" (any case), in the order of the input (rule 1.1)"
         )
     }
 
     @Test(
-        "Ignores case and accents",
+        "Ignores case and accents [1.2]",
         arguments: [
             ("cafe", ["CAFE NOIR", "Harbour Café", "Café Central"]),
             ("CAFÉ", ["CAFE NOIR", "Harbour Café", "Café Central"]),
@@ -39,33 +39,42 @@ struct Step1LexicalSearch {
         let found = await strategy.filter(town.places, matching: term)
         #expect(
             found.map(\.name) == expected,
-            "\"\(term)\" matches names that differ only in case or accents (step 1)"
+            "\"\(term)\" matches names that differ only in case or accents (rule 1.2)"
         )
     }
 
-    @Test("A blank term keeps every place", arguments: ["", "   ", "\n", "\t \n\t"])
+    @Test("A blank term keeps every place [1.3, 1.4]", arguments: ["", "   ", "\n", "\t \n\t"])
     func blankTermKeepsEverything(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
-        #expect(found.map(\.name) == town.names, "An empty search box shows every place, in order (step 1)")
+        #expect(
+            found.map(\.name) == town.names,
+            "An empty search box, or one of only spaces, tabs and newlines, shows every place, in order (rule 1.4)"
+        )
     }
 
-    @Test("A term of several words matches as written, not word by word")
+    @Test("A term of several words matches as written, not word by word [1.5]")
     func severalWordsMatchAsWritten() async throws {
         let written = await strategy.filter(town.places, matching: "old town")
-        try #require(written.map(\.name) == ["Old Town Books"], "\"old town\" finds Old Town Books (step 1)")
+        try #require(
+            written.map(\.name) == ["Old Town Books"], "\"old town\" finds Old Town Books (rule 1.5)")
         let squeezed = await strategy.filter(town.places, matching: "old  town")
         #expect(
             squeezed.isEmpty,
-            "\"old  town\", with two spaces, is not in any name: inner spaces count (step 1)")
+            "\"old  town\", with two spaces, is not in any name: inner spaces count (rule 1.5)")
         let swapped = await strategy.filter(town.places, matching: "town old")
         #expect(
             swapped.isEmpty,
-            "\"town old\" is not in any name: the term is one piece of text, not a set of words (step 1)")
+            "\"town old\" is not in any name: the term is one piece of text, not a set of words (rule 1.5)")
     }
 
-    @Test("Spaces around the term are ignored")
-    func trimsTheTerm() async {
-        let found = await strategy.filter(town.places, matching: "  books ")
-        #expect(found.map(\.name) == ["Old Town Books"], "\"  books \" searches for \"books\" (step 1)")
+    @Test(
+        "Spaces, tabs and newlines around the term are ignored [1.3]",
+        arguments: ["  books ", "\tbooks\n", "\n books\t "])
+    func trimsTheTerm(term: String) async {
+        let found = await strategy.filter(town.places, matching: term)
+        #expect(
+            found.map(\.name) == ["Old Town Books"],
+            "\(term.debugDescription) searches for \"books\": white space around the term is ignored (rule 1.3)"
+        )
     }
 }

@@ -11,7 +11,7 @@ struct Step2NearAddressSearch {
         town = try Town()
     }
 
-    @Test("Keeps only the places within the radius of the address")
+    @Test("Keeps only the places within the radius of the address [2.2]")
     func keepsPlacesWithinRadius() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Strategy")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
@@ -19,21 +19,21 @@ struct Step2NearAddressSearch {
         let found = await strategy.filter(town.places, matching: "Harbour")
         #expect(
             Set(found.map(\.name)) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
-            "Within 1 km of Harbour: 86 m, 345 m and 915 m away; the rest are farther (step 2)"
+            "Within 1 km of Harbour: 86 m, 345 m and 915 m away; the rest are farther (rule 2.2)"
         )
     }
 
-    @Test("Lists the nearest place first")
+    @Test("Lists the nearest place first [2.4]")
     func nearestFirst() async {
         let strategy = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 1_000)
         let found = await strategy.filter(town.places, matching: "Old Town")
         #expect(
             found.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
-            "Sorted by distance from Old Town: 74 m, 85 m, 848 m (step 2)"
+            "Sorted by distance from Old Town: 74 m, 85 m, 848 m (rule 2.4)"
         )
     }
 
-    @Test("The radius decides how far a place may be", arguments: [100.0, 3_000.0])
+    @Test("The radius decides how far a place may be [2.2, 2.4]", arguments: [100.0, 3_000.0])
     func radiusIsTheStrategysSetting(radius: Double) async {
         let strategy = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: radius)
         let found = await strategy.filter(town.places, matching: "Harbour")
@@ -44,10 +44,12 @@ struct Step2NearAddressSearch {
                 "Harbour Café", "Müller Drogerie", "CAFE NOIR", "Old Town Books", "Café Central",
                 "Bäckerei Öztürk",
             ]
-        #expect(found.map(\.name) == expected, "Radius \(Int(radius)) m around Harbour (step 2)")
+        #expect(
+            found.map(\.name) == expected,
+            "Radius \(Int(radius)) m around Harbour: the places within it, nearest first (rules 2.2, 2.4)")
     }
 
-    @Test("A place exactly at the radius is kept; one just past it is not")
+    @Test("A place exactly at the radius is kept; one just past it is not [2.3]")
     func radiusBoundary() async throws {
         let muller = try #require(town.places.first { $0.name == "Müller Drogerie" })
         let meters = town.harbour.distanceInMeters(to: muller.coordinate)
@@ -59,26 +61,26 @@ struct Step2NearAddressSearch {
         let kept = await atRadius.filter(town.places, matching: "Harbour")
         #expect(
             kept.map(\.name) == ["Harbour Café", "Müller Drogerie"],
-            "Müller Drogerie is exactly radiusInMeters away: at most the radius is kept, so <=, not < (step 2)"
+            "Müller Drogerie is exactly radiusInMeters away: at most the radius is kept, so <=, not < (rule 2.3)"
         )
 
         let justShort = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: meters.nextDown)
         let dropped = await justShort.filter(town.places, matching: "Harbour")
         #expect(
             dropped.map(\.name) == ["Harbour Café"],
-            "With the radius a hair shorter, Müller Drogerie is just past it and is dropped (step 2)")
+            "With the radius a hair shorter, Müller Drogerie is just past it and is dropped (rule 2.3)")
     }
 
-    @Test("An address the geocoder doesn't know gives no places")
+    @Test("An address the geocoder doesn't know gives no places [2.5]")
     func unknownAddressGivesNothing() async throws {
         let strategy = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 1_000)
         let known = await strategy.filter(town.places, matching: "Harbour")
-        try #require(known.count == 3, "A known address finds the places near it (step 2)")
+        try #require(known.count == 3, "A known address finds the places near it (rule 2.2)")
         let unknown = await strategy.filter(town.places, matching: "Atlantis")
-        #expect(unknown.isEmpty, "An unknown address finds nothing, and nothing crashes (step 2)")
+        #expect(unknown.isEmpty, "An unknown address finds nothing, and nothing crashes (rule 2.5)")
     }
 
-    @Test("A failing geocoder gives no places, and the next search still works")
+    @Test("A failing geocoder gives no places, and the next search still works [2.5]")
     func geocoderFailureGivesNothing() async {
         struct ServiceDown: Error {}
         let town = self.town
@@ -89,8 +91,28 @@ struct Step2NearAddressSearch {
         }
         let strategy = NearAddressSearchStrategy(geocoder: flaky, radiusInMeters: 1_000)
         let failed = await strategy.filter(town.places, matching: "Old Town")
-        #expect(failed.isEmpty, "Any geocoder error means no places, not a crash (step 2)")
+        #expect(failed.isEmpty, "Any geocoder error means no places, not a crash (rule 2.5)")
         let recovered = await strategy.filter(town.places, matching: "Harbour")
-        #expect(recovered.count == 3, "One failure doesn't break the strategy for later searches (step 2)")
+        #expect(recovered.count == 3, "One failure doesn't break the strategy for later searches (rule 2.5)")
+    }
+
+    @Test("Asks the geocoder once per search, for the term as given [2.1]")
+    func asksTheGeocoderOnceForTheTerm() async {
+        let geocoder = RecordingGeocoder(town.geocoder)
+        let strategy = NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000)
+        let found = await strategy.filter(town.places, matching: " Old Town\n")
+        #expect(
+            geocoder.addresses == [" Old Town\n"],
+            "One search asks the geocoder once, for the term exactly as typed: the geocoder decides what an address means (rule 2.1)"
+        )
+        #expect(
+            found.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            "The geocoder's coordinate for the term is where the distances are measured from (rule 2.1)"
+        )
+        _ = await strategy.filter(town.places, matching: "Harbour")
+        #expect(
+            geocoder.addresses == [" Old Town\n", "Harbour"],
+            "The next search asks again, for its own term: nothing is kept from the last one (rule 2.1)"
+        )
     }
 }

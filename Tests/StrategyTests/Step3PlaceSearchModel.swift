@@ -12,39 +12,42 @@ struct Step3PlaceSearchModel {
         town = try Town()
     }
 
-    @Test("A new model shows nothing until the first search")
+    @Test("A new model shows nothing until the first search [3.1, 3.3]")
     func nothingBeforeFirstSearch() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Strategy")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
-        #expect(model.results.isEmpty, "No search yet, no results, not every place (step 3)")
-        #expect(model.term.isEmpty, "No search yet, no term (step 3)")
+        #expect(model.results.isEmpty, "No search yet, no results, not every place (rule 3.1)")
+        #expect(model.term.isEmpty, "No search yet, no term (rule 3.1)")
         await model.search(for: "books")
-        #expect(model.results.map(\.name) == ["Old Town Books"], "The first search shows its answer (step 3)")
+        #expect(
+            model.results.map(\.name) == ["Old Town Books"], "The first search shows its answer (rule 3.3)")
     }
 
-    @Test("Shows what the current strategy finds for the term")
+    @Test("Shows what the current strategy finds for the term [3.2, 3.3]")
     func showsStrategyResults() async {
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         await model.search(for: " Cafe ")
-        #expect(model.term == " Cafe ", "The model remembers the term as typed, untrimmed (step 3)")
+        #expect(model.term == " Cafe ", "The model remembers the term as typed, untrimmed (rule 3.2)")
         #expect(
             model.results.map(\.name) == ["CAFE NOIR", "Harbour Café", "Café Central"],
-            "results is the strategy's answer (step 3)"
+            "results is the strategy's answer (rule 3.3)"
         )
     }
 
-    @Test("results is the strategy's answer as it is: nothing, everything, or in between")
+    @Test("results is the strategy's answer as it is: nothing, everything, or in between [3.3]")
     func resultsAreTheAnswerAsIs() async {
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         await model.search(for: "cafe")
         await model.search(for: "zzz")
-        #expect(model.results.isEmpty, "An empty answer replaces the previous results (step 3)")
+        #expect(model.results.isEmpty, "An empty answer replaces the previous results (rule 3.3)")
         await model.search(for: "")
-        #expect(model.results.map(\.name) == town.names, "An empty term's answer is every place (step 3)")
+        #expect(
+            model.results.map(\.name) == town.names,
+            "An empty term's answer is every place, and results lists them all (rule 3.3)")
     }
 
-    @Test("A longer term searches every place again, not the previous results")
+    @Test("A longer term searches every place again, not the previous results [3.4]")
     func longerTermSearchesEverything() async {
         let town = self.town
         // "Old" happens to resolve to the harbour; "Old Town" to the old town, 2 km away.
@@ -58,39 +61,58 @@ struct Step3PlaceSearchModel {
         await model.search(for: "Old Town")
         #expect(
             model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
-            "\"Old Town\" extends \"Old\", yet its places are not among Old's: every search starts from all places (step 3)"
+            "\"Old Town\" extends \"Old\", yet its places are not among Old's: every search starts from all places (rule 3.4)"
         )
     }
 
-    @Test("Each search starts from every place, not from the last results")
+    @Test("Each search starts from every place, not from the last results [3.4]")
     func searchesAllPlacesEachTime() async {
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         await model.search(for: "cafe")
         await model.search(for: "books")
         #expect(
             model.results.map(\.name) == ["Old Town Books"],
-            "Searching \"books\" after \"cafe\" still finds Old Town Books (step 3)"
+            "Searching \"books\" after \"cafe\" still finds Old Town Books (rule 3.4)"
         )
     }
 
-    @Test("Changing the scope searches the same term again with the new strategy")
+    @Test("Changing the scope searches the same term again with the new strategy [3.3, 3.5]")
     func changingScopeSearchesAgain() async throws {
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
         await model.search(for: "Harbour")
-        try #require(model.results.map(\.name) == ["Harbour Café"], "By name first (step 3)")
+        try #require(model.results.map(\.name) == ["Harbour Café"], "By name first (rule 3.3)")
 
         await model.changeScope(to: NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 1_000))
         #expect(
             model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
-            "After the scope change, \"Harbour\" is an address: places near it, nearest first (step 3)"
+            "After the scope change, \"Harbour\" is an address: places near it, nearest first (rule 3.5)"
         )
 
         await model.changeScope(to: LexicalSearchStrategy())
-        #expect(model.results.map(\.name) == ["Harbour Café"], "And back to by-name (step 3)")
-        #expect(model.term == "Harbour", "Changing scope keeps the term (step 3)")
+        #expect(model.results.map(\.name) == ["Harbour Café"], "And back to by-name (rule 3.5)")
+        #expect(model.term == "Harbour", "Changing scope keeps the term (rule 3.5)")
     }
 
-    @Test("A strategy the model has never seen plugs in without changing the model")
+    @Test("A scope change before the first search searches for the empty term [3.5]")
+    func scopeChangeBeforeFirstSearch() async {
+        // Declared here: it answers every place, in reverse order, for the empty term, and nothing for any other.
+        struct EmptyTermStrategy: SearchStrategy {
+            func filter(_ places: [Place], matching term: String) -> [Place] {
+                term.isEmpty ? places.reversed() : []
+            }
+        }
+        let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
+        await model.changeScope(to: EmptyTermStrategy())
+        #expect(
+            model.term.isEmpty,
+            "A scope change keeps the term, still empty before the first search (rule 3.5)")
+        #expect(
+            model.results.map(\.name) == town.names.reversed(),
+            "A scope change is a search: the new strategy's answer for the empty term shows, even before the first search (rule 3.5)"
+        )
+    }
+
+    @Test("A strategy the model has never seen plugs in without changing the model [3.3, 3.6]")
     func acceptsAnyStrategy() async {
         // Declared here, in the test: the model can't know about it, so it can't special-case it.
         struct ExactNameStrategy: SearchStrategy {
@@ -107,12 +129,12 @@ struct Step3PlaceSearchModel {
         await model.search(for: "Müller Drogerie")
         #expect(
             model.results.map(\.name) == ["Müller Drogerie"],
-            "The model passes its places and the term to whatever strategy it holds (step 3)"
+            "The model passes its places and the term to whatever strategy it holds (rule 3.6)"
         )
         await model.changeScope(to: ReversedStrategy())
         #expect(
             model.results.map(\.name) == town.names.reversed(),
-            "The model shows the strategy's answer as is, in the strategy's order (step 3)"
+            "The model shows the strategy's answer as is, in the strategy's order (rules 3.3, 3.6)"
         )
     }
 }

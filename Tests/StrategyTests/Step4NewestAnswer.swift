@@ -3,10 +3,11 @@ import ScanKit
 import Strategy
 import Testing
 
-/// Tests in which the geocoder plays the impatient user.
+/// Tests in which the geocoder plays the impatient user, or holds an answer back at a gate.
 ///
-/// While it is still resolving an address, the geocoder makes the model search again. That is exactly what happens when someone keeps
-/// typing while a slow geocoder is working, but here it happens in a fixed order, every time.
+/// While it is still resolving an address, the geocoder makes the model search again, or waits
+/// until the test has run a newer search. That is exactly what happens when someone keeps typing
+/// while a slow geocoder is working, but here it happens in a fixed order, every time.
 // Why the time limit: a model that makes each search wait for the previous one deadlocks here
 // (the older search waits on the geocoder, which waits on the newer search). The run can't be
 // freed, but after a minute the log names the test and says "Time limit was exceeded".
@@ -19,7 +20,7 @@ struct Step4NewestAnswer {
         town = try Town()
     }
 
-    @Test("A slow answer for an older term doesn't replace the newer term's results")
+    @Test("A slow answer for an older term doesn't replace the newer term's results [4.1, 4.2]")
     func olderTermLoses() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Strategy")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
@@ -37,14 +38,14 @@ struct Step4NewestAnswer {
 
         await model.search(for: "Old Town")
 
-        #expect(model.term == "Harbour", "The newest term is \"Harbour\" (step 4)")
+        #expect(model.term == "Harbour", "The newest term is \"Harbour\" (rule 4.2)")
         #expect(
             model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
-            "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places (step 4)"
+            "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places (rule 4.2)"
         )
     }
 
-    @Test("A slow answer for a scope change doesn't replace a newer search's results")
+    @Test("A slow answer for a scope change doesn't replace a newer search's results [4.3]")
     func scopeChangeLosesToNewerSearch() async {
         let town = self.town
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
@@ -59,17 +60,17 @@ struct Step4NewestAnswer {
 
         await model.changeScope(to: NearAddressSearchStrategy(geocoder: slowGeocoder, radiusInMeters: 1_000))
 
-        #expect(model.term == "Old Town", "The newest term is \"Old Town\" (step 4)")
+        #expect(model.term == "Old Town", "The newest term is \"Old Town\" (rule 4.3)")
         #expect(
             model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
             """
             Every path that writes results drops a late answer: the scope change's answer for \
-            Harbour arrives after the search for Old Town, so it is dropped (step 4)
+            Harbour arrives after the search for Old Town, so it is dropped (rule 4.3)
             """
         )
     }
 
-    @Test("A slow answer from the previous scope doesn't replace the new scope's results")
+    @Test("A slow answer from the previous scope doesn't replace the new scope's results [4.3]")
     func previousScopeLoses() async {
         let town = self.town
         let model = PlaceSearchModel(places: town.places, strategy: LexicalSearchStrategy())
@@ -86,7 +87,49 @@ struct Step4NewestAnswer {
 
         #expect(
             model.results.map(\.name) == ["Harbour Café"],
-            "The by-name answer is the newest; the near-address answer that arrives later is dropped (step 4)"
+            "The by-name answer is the newest; the near-address answer that arrives later is dropped (rule 4.3)"
+        )
+    }
+
+    @Test("A late answer for the same term, from a strategy of the same type, still loses [4.1, 4.4]")
+    func sameTermSameTypeLoses() async throws {
+        let town = self.town
+        let gate = Gate()
+        // Holds every search at the gate until the test opens it, then answers like the town's geocoder.
+        let gatedGeocoder = RecordingGeocoder(
+            ScriptedGeocoder { address in
+                await gate.pass()
+                return try await town.geocoder.coordinate(for: address)
+            })
+        let model = PlaceSearchModel(
+            places: town.places,
+            strategy: NearAddressSearchStrategy(geocoder: gatedGeocoder, radiusInMeters: 1_000))
+        // Opened on every path, so that no search is left waiting when the test ends.
+        defer { gate.open() }
+        let slow = Task {
+            await model.search(for: "Harbour")
+            // Counts as an arrival too: a search that never reaches the geocoder can't hang the test.
+            await gate.pass()
+        }
+        await gate.arrivals(1)
+        try #require(
+            gatedGeocoder.addresses == ["Harbour"],
+            "The 1 km search for \"Harbour\" asks its strategy, which waits on the geocoder (rules 2.1, 3.3)")
+
+        await model.changeScope(to: NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 100))
+        #expect(
+            model.results.map(\.name) == ["Harbour Café"],
+            "The newer 100 m search runs at once and shows its answer while the 1 km one still waits (rule 4.1)"
+        )
+
+        gate.open()
+        await slow.value
+        #expect(
+            model.results.map(\.name) == ["Harbour Café"],
+            """
+            The 1 km answer for "Harbour" started first and arrives last: it is dropped, though its term \
+            and its strategy's type are those of the newer search (rule 4.4)
+            """
         )
     }
 }

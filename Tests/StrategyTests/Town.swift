@@ -1,4 +1,5 @@
 import ScanKit
+import Synchronization
 
 /// A small harbour town: six places, two addresses the geocoder knows, and the distances the
 /// tests rely on (rounded, in meters).
@@ -43,5 +44,23 @@ struct ScriptedGeocoder: Geocoder {
 
     func coordinate(for address: String) async throws -> Coordinate {
         try await answer(address)
+    }
+}
+
+/// A geocoder that answers like the one it wraps and remembers every address it was asked for.
+final class RecordingGeocoder: Geocoder {
+    private let wrapped: any Geocoder
+    private let asked = Mutex<[String]>([])
+
+    init(_ wrapped: any Geocoder) {
+        self.wrapped = wrapped
+    }
+
+    /// Every address asked for so far, in order, exactly as passed.
+    var addresses: [String] { asked.withLock { $0 } }
+
+    func coordinate(for address: String) async throws -> Coordinate {
+        asked.withLock { $0.append(address) }
+        return try await wrapped.coordinate(for: address)
     }
 }
