@@ -188,8 +188,13 @@ public final class OfflineOutbox: Sendable {
     /// the run goes on.
     private func drain() {
         // Fixes bug 4 on docs/sources.md: a command leaves the buffer only once it has run.
-        while connection.status == .connected {
-            let claimed = state.withLock { state -> (entry: Entry, drops: Int)? in
+        while true {
+            // Why count the drops before reading the status: a drop reported between the two
+            // would otherwise be missed, and a send failed by that drop, with the connection
+            // back by the time we look, would pass for a refusal and lose its command.
+            let dropsBefore = state.withLock { $0.dropsReported }
+            guard connection.status == .connected else { return }
+            let claimed = state.withLock { state -> Entry? in
                 // Why one runner at a time: two threads draining at once could send the second
                 // command before the first. Why leave a note rather than just return: the
                 // runner may be about to stop (its command failed) and would never look again.
@@ -200,10 +205,9 @@ public final class OfflineOutbox: Sendable {
                 guard let first = state.buffer.first else { return nil }
                 state.running = first.ticket
                 state.runningCancelled = false
-                return (first, state.dropsReported)
+                return first
             }
-            guard let claimed else { return }
-            let (next, dropsBefore) = claimed
+            guard let next = claimed else { return }
             let failure: (any Error)?
             do {
                 try next.command.execute(on: connection)

@@ -66,9 +66,13 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         // Why connect before recording anything: if the connection refuses, nothing is pooled
         // half-way, neither a connection nobody could get a handle on nor a handle nobody got.
         // A pooled connection that refuses stays: its open handles still need it, and the
-        // keeper sees it. Calling `connect()` for a second handle is harmless: it does nothing
-        // while connecting or connected, so the socket connects once.
-        try entry.connection.connect()
+        // keeper sees it.
+        // Why look at the status first: a plain connection ignores `connect()` while connecting
+        // or connected, but a managed one (the State kata's) refuses it there, and a second
+        // screen must still get its handle.
+        if [.idle, .disconnected].contains(entry.connection.status) {
+            try entry.connection.connect()
+        }
         entries[url] = entry
         let handle = ConnectionHandle(
             connectionID: entry.connection.id, url: entry.connection.url,

@@ -1,6 +1,8 @@
 import Command
+import Foundation
 import KataTestSupport
 import MessagingKit
+import Synchronization
 import Testing
 
 @Suite("Command · Step 2 — Nothing is lost, nothing overflows", .tags(.messaging))
@@ -192,5 +194,76 @@ struct Step2NothingLost {
         #expect(throws: OutboxError.full(capacity: 1), "Capacity 1 holds one command (rule 2.10)") {
             try outbox.send("b")
         }
+    }
+}
+
+/// A connection whose drop lands in the narrowest window: it is reported right after the outbox
+/// reads `.connected`, before the command runs; the send then fails, and the connection comes
+/// back during that send.
+private final class DropAfterTheLook: Connection {
+    private struct State {
+        var status = TransportStatus.connected
+        var armed = false
+        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
+        var sent: [Event] = []
+    }
+
+    let id = UUID()
+    let url = URL(filePath: "/chat")
+    private let state = Mutex(State())
+
+    /// From now on, the next status read sets off the drop.
+    func arm() { state.withLock { $0.armed = true } }
+    var sent: [Event] { state.withLock { $0.sent } }
+
+    var status: TransportStatus {
+        let (status, dropNow) = state.withLock { state in
+            defer { state.armed = false }
+            return (state.status, state.armed)
+        }
+        if dropNow { move(to: .disconnected) }
+        return status
+    }
+
+    func connect() {}
+    func disconnect() {}
+    func release() {}
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        state.withLock { $0.statusHandlers.append(handler) }
+    }
+
+    func send(_ event: Event) throws {
+        let current = state.withLock { $0.status }
+        if current != .connected {
+            move(to: .connected)  // Back already, while the failing send is under way.
+            throw TransportError.notConnected(current)
+        }
+        state.withLock { $0.sent.append(event) }
+    }
+
+    private func move(to status: TransportStatus) {
+        let handlers = state.withLock { state in
+            state.status = status
+            return state.statusHandlers
+        }
+        for handler in handlers { handler(status) }
+    }
+}
+
+extension Step2NothingLost {
+    @Test(
+        "A drop reported just after the outbox saw the connection up still counts: the command is kept, then sent [2.3]"
+    )
+    func dropRightAfterTheLook() throws {
+        let connection = DropAfterTheLook()
+        let outbox = try OfflineOutbox(connection: connection)
+        connection.arm()
+        _ = try outbox.send("typing")
+        #expect(
+            connection.sent.map(\.name.rawValue) + (0..<outbox.pendingCount).map { _ in "kept" } == [
+                "typing"
+            ],
+            "The send the drop failed is neither lost nor taken for a refusal (rule 2.3)")
     }
 }

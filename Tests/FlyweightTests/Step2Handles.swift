@@ -171,6 +171,24 @@ struct Step2Handles {
             "…and its handle is on the new connection (rule 2.3)")
     }
 
+    @Test(
+        "A connecting or connected connection is not asked to connect again, so one that would refuse still serves [2.2]"
+    )
+    func noConnectWhileConnectingOrConnected() async throws {
+        // A managed connection (the State kata's) refuses connect() while connecting or
+        // connected: a second screen must still get its handle.
+        let chat = try url("wss://chat.example.com/socket")
+        _ = try await pool.makeHandle(for: chat)
+        let connection = try factory.connection(for: chat)
+        connection.refuseConnect(true)
+        let whileConnecting = try await pool.makeHandle(for: chat)
+        try accept(try factory.transport(for: chat))
+        let whileConnected = try await pool.makeHandle(for: chat)
+        #expect(
+            whileConnecting.isOpen && whileConnected.isOpen,
+            "Only an idle or disconnected connection is asked to connect (rule 2.2)")
+    }
+
     @Test("A pooled connection that refuses to connect stays pooled for the handles already on it [2.3, 2.4]")
     func refusedReconnectKeepsConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
