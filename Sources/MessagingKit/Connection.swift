@@ -34,8 +34,9 @@ public protocol Connection: AnyObject, Sendable {
     ///
     /// - Throws: when this connection refuses; a plain connection never throws.
     func disconnect() throws
-    /// Gives the connection back for good: it closes, forgets every handler, and never opens
-    /// again. What the pool's keeper does to a connection nobody uses.
+    /// Gives the connection back for good: it closes (its status handlers hear it move to
+    /// `disconnected`, if it was not already), forgets every handler, and never opens again.
+    /// What the pool's keeper does to a connection nobody uses.
     ///
     /// - Throws: when this connection refuses (a managed connection releases only once
     ///   disconnected); a plain connection never throws.

@@ -62,13 +62,14 @@ public final class SocketConnection: Connection {
         transport.disconnect()
     }
 
-    /// Closes the transport for good and forgets every handler.
+    /// Closes the transport for good; its handlers hear it close, then nothing more.
     public func release() {
-        handlers.withLock { handlers in
-            handlers = Handlers()
-            handlers.released = true
-        }
+        handlers.withLock { $0.released = true }
         transport.disconnect()
+        handlers.withLock { handlers in
+            handlers.events = []
+            handlers.statuses = []
+        }
     }
 
     /// Sends `event` through the transport.

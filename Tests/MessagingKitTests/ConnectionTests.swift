@@ -73,6 +73,7 @@ struct SocketConnectionTests {
         try transport.accept()
         connection.release()
         #expect(transport.status == .disconnected)
+        #expect(statuses.all.last == .disconnected, "Its handlers hear it close, then nothing more")
         let heardBefore = statuses.all
         connection.connect()
         #expect(transport.status == .disconnected, "A released connection never opens again")
