@@ -64,7 +64,8 @@ struct Step2OwnedConnectionAndObservers {
         #expect(changes.all.count == 2, "A freed managed connection tells nobody anything (rule 2.10)")
     }
 
-    @Test("A drop's report that comes after the restore's changes nothing: the socket is connected [2.4, 2.7]")
+    @Test(
+        "A drop's report that comes after the restore's changes nothing: the socket is connected [2.4, 2.7]")
     func lateDropReportChangesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)

@@ -48,7 +48,8 @@ struct Step4ItIsAConnection {
         ) {
             try connectSendRelease(held, hello)
         }
-        #expect(owned.sentEvents == [hello], "It connected and sent through the connection it owns (rule 4.1)")
+        #expect(
+            owned.sentEvents == [hello], "It connected and sent through the connection it owns (rule 4.1)")
         #expect(
             managed.state == .connected && held.status == .connected,
             "The refused release left it connected (rule 4.1)")
@@ -80,7 +81,9 @@ struct Step4ItIsAConnection {
         #expect(connection.url == harness.socket.url, "Its url is the owned connection's (rule 4.3)")
     }
 
-    @Test("status is the owned connection's; a status handler hears each one after the lifecycle moved [4.4, 4.5]")
+    @Test(
+        "status is the owned connection's; a status handler hears each one after the lifecycle moved [4.4, 4.5]"
+    )
     func statusFollowsTheSocket() throws {
         let harness = try Harness()
         let connection = harness.connection
@@ -149,7 +152,9 @@ struct Step4ItIsAConnection {
         try harness.transport.accept()
         try harness.transport.deliver(ping)
         try harness.transport.deliver(message)
-        #expect(everything.all == [ping, message], "onEvent(_:), given before connecting, hears every event, in order (rule 4.7)")
+        #expect(
+            everything.all == [ping, message],
+            "onEvent(_:), given before connecting, hears every event, in order (rule 4.7)")
         #expect(messages.all == [message], "A named subscription still hears only its name (rules 4.7, 3.9)")
         #expect(
             harness.transport.sentEvents == [pong], "A handler may send from inside its callback (rule 4.6)")
@@ -183,7 +188,10 @@ struct Step4ItIsAConnection {
         try leaky.transport.deliver(hello)
         #expect(statuses.all.count == 3, "A released connection forgot its status handlers (rule 4.8)")
         #expect(events.all == [hello], "A released connection forgot its event handlers (rule 4.8)")
-        #expect(late.all.isEmpty, "A released connection keeps no handler given after the release (rules 4.7, 4.8)")
-        #expect(connection.state == .released, "A released connection ignores the owned connection (rule 3.11)")
+        #expect(
+            late.all.isEmpty,
+            "A released connection keeps no handler given after the release (rules 4.7, 4.8)")
+        #expect(
+            connection.state == .released, "A released connection ignores the owned connection (rule 3.11)")
     }
 }

@@ -75,7 +75,9 @@ private func modelInScriptedState(_ scripted: ScriptedScanState) throws -> ScanV
 @Suite("State · Step 5 — The scan view model's three states", .tags(.scan))
 @MainActor
 struct Step5ScanViewModel {
-    @Test("A scan's number of codes picks the state: 0, exactly 1, 2 or more [5.2, 5.3]", arguments: [0, 1, 2, 5])
+    @Test(
+        "A scan's number of codes picks the state: 0, exactly 1, 2 or more [5.2, 5.3]",
+        arguments: [0, 1, 2, 5])
     func codeCountPicksTheState(count: Int) throws {
         let model = ScanViewModel()
         try model.scan(Frame(number: 1, codes: try qrCodes(3, from: 10)))
@@ -135,11 +137,15 @@ struct Step5ScanViewModel {
         #expect(model.codes.isEmpty, "No code holds no codes (rule 5.3)")
         #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (rule 5.1)")
         #expect(
-            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (rule 5.1)")
-        #expect(model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (rule 5.1)")
+            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (rule 5.1)"
+        )
+        #expect(
+            model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (rule 5.1)")
     }
 
-    @Test("The three states decide by themselves: each returns its decision, given only the codes [5.5, 5.3, 5.4]")
+    @Test(
+        "The three states decide by themselves: each returns its decision, given only the codes [5.5, 5.3, 5.4]"
+    )
     func statesReturnTheirDecisions() throws {
         let one = try qrCodes(1)
         let two = try qrCodes(2)
@@ -153,14 +159,17 @@ struct Step5ScanViewModel {
         #expect(
             SingleCodeState().didScan(Frame(number: 1)) == ScanTransition(to: .noCode),
             "A scan of no code: switch to no code, with no codes (rules 5.3, 5.5)")
-        #expect(SingleCodeState().didTap(5, on: one) == .open(one[0]), "Single code: a tap opens it, wherever it lands (rules 5.4, 5.5)")
+        #expect(
+            SingleCodeState().didTap(5, on: one) == .open(one[0]),
+            "Single code: a tap opens it, wherever it lands (rules 5.4, 5.5)")
         #expect(
             MultiCodeState().didTap(1, on: two) == .open(two[1]),
             "Multi code: a tap opens the one picked (rules 5.4, 5.5)")
         #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (rules 5.4, 5.5)")
     }
 
-    @Test("A state declared elsewhere plugs in, asks for a move, and the view model applies it [5.6, 5.7, 5.2]")
+    @Test(
+        "A state declared elsewhere plugs in, asks for a move, and the view model applies it [5.6, 5.7, 5.2]")
     func fourthStatePlugsIn() throws {
         let model = ScanViewModel()
         model.register(PausedScanState(message: "Scanner paused"), as: .paused)
@@ -197,7 +206,8 @@ struct Step5ScanViewModel {
         model.register(PausedScanState(message: "Paused by Ben"), as: .paused)
         try model.tap(0)
         #expect(
-            model.display == .message("Paused by Ben"), "The last state registered for a name wins (rule 5.7)")
+            model.display == .message("Paused by Ben"), "The last state registered for a name wins (rule 5.7)"
+        )
 
         model.register(PausedScanState(message: "One code: hold still"), as: .singleCode)
         try model.tap(0)
