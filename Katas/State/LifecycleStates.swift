@@ -12,40 +12,42 @@ protocol ConnectionLifecycleState: Sendable {
     var successors: Set<ConnectionState> { get }
 
     // TODO: Step 2 — add the owned connection's two reports (connected, disconnected), each
-    //       given the managed connection, so each state decides where they take it.
+    //       given the managed connection, so each state decides where they take it (rules
+    //       2.2–2.6).
     // TODO: Step 3 — add the six operations (connect, disconnect, release, send, request,
-    //       onEvent), each given the managed connection, so each state allows or refuses them. A
-    //       protocol extension can refuse everything by default, in the state's own `name`; each
-    //       state then overrides only what it allows. Release releases the owned connection.
+    //       onEvent), each given the managed connection, so each state allows or refuses them
+    //       (rules 3.1–3.3). A protocol extension can refuse everything by default, in the state's
+    //       own `name`; each state then overrides only what it allows. Release releases the owned
+    //       connection (rule 3.10).
     // TODO: Step 4 — let a subscription be to every event, not only to one name (for
-    //       `onEvent(_:)`), still refused once released.
+    //       `onEvent(_:)`), still refused once released (rule 4.7).
 }
 
 /// Made, never connected yet.
 struct CreatedState: ConnectionLifecycleState {
     let name = ConnectionState.created
-    // TODO: Step 1 — its row of the transition table.
+    // TODO: Step 1 — its row of the transition table (rules 1.1, 1.2).
     let successors: Set<ConnectionState> = []
 }
 
 /// Connected: the only state that sends.
 struct ConnectedState: ConnectionLifecycleState {
     let name = ConnectionState.connected
-    // TODO: Step 1 — its row of the transition table.
+    // TODO: Step 1 — its row of the transition table (rules 1.1, 1.2).
     let successors: Set<ConnectionState> = []
 }
 
 /// Not connected, by choice or because the network dropped.
 struct DisconnectedState: ConnectionLifecycleState {
     let name = ConnectionState.disconnected
-    // TODO: Step 1 — its row of the transition table.
+    // TODO: Step 1 — its row of the transition table (rules 1.1, 1.2).
     let successors: Set<ConnectionState> = []
 }
 
 /// Trying to connect again after a disconnect.
 struct ReconnectingState: ConnectionLifecycleState {
     let name = ConnectionState.reconnecting
-    // TODO: Step 1 — its row of the transition table.
+    // TODO: Step 1 — its row of the transition table (rules 1.1, 1.2).
     let successors: Set<ConnectionState> = []
 }
 

@@ -25,17 +25,19 @@ public final class ManagedConnection: Connection {
     public init(connection: any Connection) {
         self.inner = connection
         // TODO: Step 2 — listen to the owned connection's status changes, and hand each one to
-        //       the current state (capture `self` weakly: the owned connection keeps its handlers).
-        //       Judge a report by the owned connection's status now (`inner.status`), not by the
-        //       status it carries: a report may come late, after a newer one.
-        // TODO: Step 3 — listen to the owned connection's events, for subscriptions and replies.
+        //       the current state (rules 2.2, 2.3). Capture `self` weakly: the owned connection
+        //       keeps its handlers (rule 2.10). Judge a report by the owned connection's status now
+        //       (`inner.status`), not by the status it carries: a report may come late, after a
+        //       newer one (rule 2.4).
+        // TODO: Step 3 — listen to the owned connection's events, for subscriptions and replies
+        //       (rules 3.6, 3.9).
         // TODO: Step 4 — after the current state has handled a status, pass it to the
-        //       `onStatusChange` handlers.
+        //       `onStatusChange` handlers (rule 4.5).
     }
 
     /// Identifies this connection for its whole life: its own id, never the owned connection's.
     public var id: UUID {
-        // TODO: Step 4 — an id of its own, made once (no two connections share one).
+        // TODO: Step 4 — an id of its own, made once (rule 4.2).
         inner.id
     }
 
@@ -44,7 +46,7 @@ public final class ManagedConnection: Connection {
 
     /// The owned connection's status (the socket's), where ``state`` is the lifecycle's.
     public var status: TransportStatus {
-        // TODO: Step 4 — the owned connection's status.
+        // TODO: Step 4 — the owned connection's status (rule 4.4).
         .idle
     }
 
@@ -53,14 +55,14 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released, it keeps no new handler.
     public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 4 — remember the handler, unless released.
+        // TODO: Step 4 — remember the handler, unless released (rules 4.5, 4.8).
     }
 
     /// Whether the transition table allows a move from `from` to `to`.
     ///
     /// The table is the states' knowledge: ask the state named `from` for its row.
     public static func allows(from: ConnectionState, to: ConnectionState) -> Bool {
-        // TODO: Step 1 — the row of the state named `from`: does it hold `to`?
+        // TODO: Step 1 — the row of the state named `from`: does it hold `to`? (rules 1.1, 1.2)
         false
     }
 
@@ -68,7 +70,7 @@ public final class ManagedConnection: Connection {
     ///
     /// A new one is `created`.
     public var state: ConnectionState {
-        // TODO: Step 2 — the current state object's name.
+        // TODO: Step 2 — the current state object's name (rule 2.1).
         .created
     }
 
@@ -83,7 +85,7 @@ public final class ManagedConnection: Connection {
     func enter(_ next: ConnectionState) throws(LifecycleError) {
         // TODO: Step 2 — under the lock, ask the current state whether it may move to `next`; if
         //       so, swap in the state object for `next`. Then, outside the lock, tell every
-        //       observer.
+        //       observer (rules 2.7, 2.9).
         throw .transitionRefused(from: state, to: next)
     }
 
@@ -91,7 +93,7 @@ public final class ManagedConnection: Connection {
     /// token is cancelled.
     @discardableResult
     public func observe(_ observer: @escaping @Sendable (ConnectionStateChange) -> Void) -> ObservationToken {
-        // TODO: Step 2 — remember the observer; cancelling the token forgets it.
+        // TODO: Step 2 — remember the observer; cancelling the token forgets it (rules 2.7, 2.8).
         ObservationToken {}
     }
 
@@ -102,7 +104,8 @@ public final class ManagedConnection: Connection {
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func connect() throws(LifecycleError) {
-        // TODO: Step 3 — hand it to the current state. Same for the five operations below.
+        // TODO: Step 3 — hand it to the current state (rules 3.1–3.13). Same for the five operations
+        //       below.
         throw .operationRefused(.connect, in: state)
     }
 
@@ -156,6 +159,6 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released it does nothing: `Connection`'s requirement can't throw.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 4 — hand it to the current state too, as a subscription to every name.
+        // TODO: Step 4 — hand it to the current state too, as a subscription to every name (rule 4.7).
     }
 }

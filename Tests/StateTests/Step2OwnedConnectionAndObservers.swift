@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import State
 import Testing
@@ -8,45 +9,63 @@ import Testing
 
 @Suite("State · Step 2 — The connection it owns drives it; observers hear every change", .tags(.messaging))
 struct Step2OwnedConnectionAndObservers {
-    @Test("The owned connection's statuses move the lifecycle, through the table")
+    @Test("The owned connection's statuses move the lifecycle, through the table [2.1, 2.2, 2.3, 2.6, 1.3]")
     func ownedConnectionDrivesTheMachine() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "State")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2)) (rule 1.3)")
         let harness = try Harness()
         let connection = harness.connection
         let transport = harness.transport
-        #expect(connection.state == .created, "A new connection is created (step 2)")
+        #expect(connection.state == .created, "A new connection is created (rule 2.1)")
         transport.connect()
-        #expect(connection.state == .created, "Connecting is not connected: still created (step 2)")
+        #expect(connection.state == .created, "Connecting is not connected: still created (rule 2.3)")
         try transport.accept()
-        #expect(connection.state == .connected, "The socket connected: connected (step 2)")
+        #expect(connection.state == .connected, "The socket connected: connected (rule 2.2)")
         try transport.drop()
-        #expect(connection.state == .disconnected, "The network dropped: disconnected (step 2)")
+        #expect(connection.state == .disconnected, "The network dropped: disconnected (rule 2.2)")
         try transport.restore()
-        #expect(connection.state == .connected, "The network came back: connected again (step 2)")
+        #expect(
+            connection.state == .connected,
+            "The network came back: connected again, through reconnecting (rules 2.2, 2.6)")
         transport.disconnect()
-        #expect(connection.state == .disconnected, "The library closed the socket: disconnected (step 2)")
+        #expect(connection.state == .disconnected, "The library closed the socket: disconnected (rule 2.2)")
     }
 
-    @Test("It listens to whatever Connection it owns: one with no server, which connects at once")
+    @Test("It listens to whatever Connection it owns: one with no server, which connects at once [2.5, 2.10]")
     func anyOwnedConnection() throws {
         let recording = RecordingConnection(url: try chatURL().url)
-        let connection = ManagedConnection(connection: recording)
         let changes = Recorder<ConnectionStateChange>()
-        connection.observe(changes.record)
-        recording.connect()
-        #expect(connection.state == .connected, "The owned connection connected: connected (step 2)")
-        recording.disconnect()
-        #expect(
-            connection.state == .disconnected, "The owned connection disconnected: disconnected (step 2)")
+        weak var freed: ManagedConnection?
+        var token: ObservationToken?
+        do {
+            let connection = ManagedConnection(connection: recording)
+            freed = connection
+            token = connection.observe(changes.record)
+            recording.connect()
+            #expect(connection.state == .connected, "The owned connection connected: connected (rule 2.5)")
+            recording.disconnect()
+            #expect(
+                connection.state == .disconnected,
+                "The owned connection disconnected: disconnected (rule 2.5)")
+        }
         #expect(
             changes.all == [
                 ConnectionStateChange(from: .created, to: .connected),
                 ConnectionStateChange(from: .connected, to: .disconnected),
             ],
-            "Only the Connection protocol is needed to drive the lifecycle, whatever class is behind it (step 2)"
+            "Only the Connection protocol is needed to drive the lifecycle, whatever class is behind it (rule 2.5)"
         )
+        #expect(
+            freed == nil,
+            "Nobody holds the managed connection any more: it is freed, though its socket and its observer's token live on (rule 2.10)"
+        )
+        recording.connect()
+        token?.cancel()
+        #expect(changes.all.count == 2, "A freed managed connection tells nobody anything (rule 2.10)")
     }
 
-    @Test("A drop's report that comes after the restore's changes nothing: the socket is connected")
+    @Test(
+        "A drop's report that comes after the restore's changes nothing: the socket is connected [2.4, 2.7]")
     func lateDropReportChangesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
@@ -54,7 +73,7 @@ struct Step2OwnedConnectionAndObservers {
         connection.observe(changes.record)
         socket.set(.connected)
         socket.report(.connected)
-        try #require(connection.state == .connected, "The socket connected: connected (step 2)")
+        try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
         socket.set(.disconnected)  // the network drops; its report is held back
         socket.set(.connected)  // and comes back
@@ -62,14 +81,16 @@ struct Step2OwnedConnectionAndObservers {
         socket.report(.disconnected)  // the drop's, late
         #expect(
             connection.state == .connected,
-            "A late report is judged by the owned connection's status now: connected, so still connected (step 2)"
+            "A late report is judged by the owned connection's status now: connected, so still connected (rule 2.4)"
         )
         #expect(
             changes.all == [ConnectionStateChange(from: .created, to: .connected)],
-            "The late report moved nothing, so no observer heard a change (step 2)")
+            "The late report moved nothing, so no observer heard a change (rules 2.4, 2.7)")
     }
 
-    @Test("A connect's report that comes after the drop's changes nothing: the socket is disconnected")
+    @Test(
+        "A connect's report that comes after the drop's changes nothing: the socket is disconnected [2.4, 2.6, 2.7]"
+    )
     func lateConnectReportChangesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
@@ -80,11 +101,11 @@ struct Step2OwnedConnectionAndObservers {
         socket.set(.connected)  // it connects; its report is held back
         socket.set(.disconnected)  // and drops at once
         socket.report(.disconnected)  // the drop's report arrives first
-        try #require(connection.state == .disconnected, "The socket is disconnected: disconnected (step 2)")
+        try #require(connection.state == .disconnected, "The socket is disconnected: disconnected (rule 2.2)")
         socket.report(.connected)  // the connect's, late
         #expect(
             connection.state == .disconnected,
-            "A late report is judged by the owned connection's status now: disconnected, so still disconnected (step 2)"
+            "A late report is judged by the owned connection's status now: disconnected, so still disconnected (rule 2.4)"
         )
 
         socket.set(.connected)
@@ -95,11 +116,11 @@ struct Step2OwnedConnectionAndObservers {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "The late report moved nothing; the socket's real connect later did, through reconnecting (step 2)"
+            "The late report moved nothing; the socket's real connect later did, through reconnecting (rules 2.4, 2.6)"
         )
     }
 
-    @Test("A first attempt that fails leaves the connection disconnected; a retry connects it")
+    @Test("A first attempt that fails leaves the connection disconnected; a retry connects it [2.2, 2.6]")
     func failedFirstAttempt() throws {
         let harness = try Harness()
         let changes = Recorder<ConnectionStateChange>()
@@ -108,20 +129,20 @@ struct Step2OwnedConnectionAndObservers {
         harness.transport.disconnect()
         #expect(
             harness.connection.state == .disconnected,
-            "The socket disconnected before it ever connected: created → disconnected (step 2)")
+            "The socket disconnected before it ever connected: created → disconnected (rule 2.2)")
         harness.transport.connect()
         try harness.transport.accept()
-        #expect(harness.connection.state == .connected, "The library retried and connected (step 2)")
+        #expect(harness.connection.state == .connected, "The library retried and connected (rule 2.2)")
         #expect(
             changes.all == [
                 ConnectionStateChange(from: .created, to: .disconnected),
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "From disconnected, the socket's connected passes through reconnecting: no shortcut (step 2)")
+            "From disconnected, the socket's connected passes through reconnecting: no shortcut (rule 2.6)")
     }
 
-    @Test("Observers hear every change exactly once, in order")
+    @Test("Observers hear every change exactly once, in order [2.7]")
     func observersHearEveryChange() throws {
         let harness = try Harness()
         let first = Recorder<ConnectionStateChange>()
@@ -142,11 +163,11 @@ struct Step2OwnedConnectionAndObservers {
             ConnectionStateChange(from: .reconnecting, to: .connected),
             ConnectionStateChange(from: .connected, to: .disconnected),
         ]
-        #expect(first.all == expected, "Each change once, in order, for every observer (step 2)")
-        #expect(second.all == expected, "…the second observer too (step 2)")
+        #expect(first.all == expected, "Each change once, in order, for every observer (rule 2.7)")
+        #expect(second.all == expected, "…the second observer too (rule 2.7)")
     }
 
-    @Test("A cancelled observer hears nothing more; the others still do")
+    @Test("A cancelled observer hears nothing more; the others still do [2.8]")
     func cancelledObserverStops() throws {
         let harness = try Harness()
         let leaving = Recorder<ConnectionStateChange>()
@@ -160,11 +181,11 @@ struct Step2OwnedConnectionAndObservers {
         try harness.transport.drop()
         #expect(
             leaving.all == [ConnectionStateChange(from: .created, to: .connected)],
-            "After cancel(), the observer hears nothing more (step 2)")
-        #expect(staying.all.count == 2, "The other observer hears both changes (step 2)")
+            "After cancel(), the observer hears nothing more (rule 2.8)")
+        #expect(staying.all.count == 2, "The other observer hears both changes (rule 2.8)")
     }
 
-    @Test("An observer may read the connection from inside its callback, and sees the new state")
+    @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")
     func observerReadsTheState() throws {
         let harness = try Harness()
         let seen = Recorder<ConnectionState>()
@@ -179,9 +200,9 @@ struct Step2OwnedConnectionAndObservers {
         harness.transport.connect()
         try harness.transport.accept()
         try harness.transport.drop()
-        #expect(heard.all.count == 2, "The observer heard both changes (step 2)")
+        #expect(heard.all.count == 2, "The observer heard both changes (rule 2.9)")
         #expect(
             seen.all == heard.all.map(\.to),
-            "Inside the callback, the connection already is in the state the change names (step 2)")
+            "Inside the callback, the connection already is in the state the change names (rule 2.9)")
     }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import State
 import Testing
@@ -20,14 +21,16 @@ private func giveBack(_ connection: any Connection) throws {
 
 @Suite("State · Step 4 — It is a Connection, and owns one", .tags(.messaging))
 struct Step4ItIsAConnection {
-    @Test("Held as any Connection, it keeps its lifecycle, and refuses with LifecycleError")
+    @Test("Held as any Connection, it keeps its lifecycle, and refuses with LifecycleError [4.1, 3.10, 1.3]")
     func heldAsAnyConnection() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "State")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4)) (rule 1.3)")
         let hello = Message(room: "general", text: "hello").event
         let plain = RecordingConnection(url: try chatURL().url)
         try connectSendRelease(plain, hello)
         #expect(
             plain.sentEvents == [hello],
-            "The code below knows only Connection: a plain one is connected, sent to and released (step 4)")
+            "The code below knows only Connection: a plain one is connected, sent to and released (rule 4.1)")
 
         // A connection with no server connects at once, so the code below needs no server.
         let owned = RecordingConnection(url: try chatURL().url)
@@ -35,49 +38,52 @@ struct Step4ItIsAConnection {
         let held: any Connection = managed
         #expect(
             throws: LifecycleError.operationRefused(.send, in: .created),
-            "Held as any Connection, a send before connecting is refused by the lifecycle (step 4)"
+            "Held as any Connection, a send before connecting is refused by the lifecycle (rule 4.1)"
         ) {
             try held.send(hello)
         }
         #expect(
             throws: LifecycleError.operationRefused(.release, in: .connected),
-            "A managed connection refuses to release while connected, even through any Connection (step 4)"
+            "A managed connection refuses to release while connected, even through any Connection (rule 4.1)"
         ) {
             try connectSendRelease(held, hello)
         }
-        #expect(owned.sentEvents == [hello], "It connected and sent through the connection it owns (step 4)")
+        #expect(
+            owned.sentEvents == [hello], "It connected and sent through the connection it owns (rule 4.1)")
         #expect(
             managed.state == .connected && held.status == .connected,
-            "The refused release left it connected (step 4)")
+            "The refused release left it connected (rule 4.1)")
 
         try giveBack(held)
-        #expect(managed.state == .released, "Disconnected, then released: released (step 4)")
+        #expect(managed.state == .released, "Disconnected, then released: released (rule 4.1)")
         owned.connect()
         #expect(
             owned.status == .disconnected,
-            "Releasing it released the connection it owns: that one never opens again (step 4)")
+            "Releasing it released the connection it owns: that one never opens again (rule 3.10)")
         #expect(
             throws: LifecycleError.operationRefused(.connect, in: .released),
-            "Held as any Connection, a released one refuses to connect again (step 4)"
+            "Held as any Connection, a released one refuses to connect again (rule 4.1)"
         ) {
             try connectSendRelease(held, hello)
         }
     }
 
-    @Test("Its own id for its whole life, and the url of the connection it owns")
+    @Test("Its own id for its whole life, and the url of the connection it owns [4.2, 4.3]")
     func identity() throws {
         let harness = try Harness()
         let other = try Harness()
         let connection = harness.connection
-        #expect(connection.id == connection.id, "The id stays the same for its whole life (step 4)")
+        #expect(connection.id == connection.id, "The id stays the same for its whole life (rule 4.2)")
         #expect(
             connection.id != harness.socket.id,
-            "Its id is its own, not the owned connection's: no two connections share one (step 4)")
-        #expect(connection.id != other.connection.id, "Two managed connections have two ids (step 4)")
-        #expect(connection.url == harness.socket.url, "Its url is the owned connection's (step 4)")
+            "Its id is its own, not the owned connection's: no two connections share one (rule 4.2)")
+        #expect(connection.id != other.connection.id, "Two managed connections have two ids (rule 4.2)")
+        #expect(connection.url == harness.socket.url, "Its url is the owned connection's (rule 4.3)")
     }
 
-    @Test("status is the owned connection's; a status handler hears each one after the lifecycle moved")
+    @Test(
+        "status is the owned connection's; a status handler hears each one after the lifecycle moved [4.4, 4.5]"
+    )
     func statusFollowsTheSocket() throws {
         let harness = try Harness()
         let connection = harness.connection
@@ -87,15 +93,15 @@ struct Step4ItIsAConnection {
             guard let connection else { return }
             heard.record("\(status), \(connection.status), \(connection.state)")
         }
-        #expect(connection.status == .idle, "A new one's status is its socket's: idle (step 4)")
+        #expect(connection.status == .idle, "A new one's status is its socket's: idle (rule 4.4)")
         try connection.connect()
-        #expect(connection.status == .connecting, "connect(): the socket is connecting (step 4)")
+        #expect(connection.status == .connecting, "connect(): the socket is connecting (rule 4.4)")
         try harness.transport.accept()
-        #expect(connection.status == .connected, "The socket connected (step 4)")
+        #expect(connection.status == .connected, "The socket connected (rule 4.4)")
         try harness.transport.drop()
         try harness.transport.restore()
         try connection.disconnect()
-        #expect(connection.status == .disconnected, "disconnect() closed the socket (step 4)")
+        #expect(connection.status == .disconnected, "disconnect() closed the socket (rule 4.4)")
         #expect(
             heard.all == [
                 "connecting, connecting, created",
@@ -104,11 +110,11 @@ struct Step4ItIsAConnection {
                 "connected, connected, connected",
                 "disconnected, disconnected, disconnected",
             ],
-            "A status handler hears every status of the socket once, in order, with the lifecycle already moved (step 4)"
+            "A status handler hears every status of the socket once, in order, with the lifecycle already moved (rule 4.5)"
         )
     }
 
-    @Test("A status handler may call an operation from inside its callback")
+    @Test("A status handler may call an operation from inside its callback [4.6]")
     func statusHandlerCallsAnOperation() throws {
         let harness = try Harness.lived(.connected)
         let heard = Recorder<TransportStatus>()
@@ -119,15 +125,15 @@ struct Step4ItIsAConnection {
             if status == .disconnected { try? held?.connect() }
         }
         try harness.transport.drop()
-        #expect(harness.connection.state == .reconnecting, "The handler's connect() ran (step 4)")
+        #expect(harness.connection.state == .reconnecting, "The handler's connect() ran (rule 4.6)")
         try harness.transport.accept()
-        #expect(harness.connection.state == .connected, "…and the socket connected again (step 4)")
+        #expect(harness.connection.state == .connected, "…and the socket connected again (rule 4.6)")
         #expect(
             heard.all == [.disconnected, .connecting, .connected],
-            "The handler heard the drop, the reconnect it caused, and the connect (step 4)")
+            "The handler heard the drop, the reconnect it caused, and the connect (rules 4.5, 4.6)")
     }
 
-    @Test("onEvent(_:) hears every event, whatever its name, beside the named subscriptions")
+    @Test("onEvent(_:) hears every event, whatever its name, beside the named subscriptions [4.7, 4.6]")
     func everyEvent() throws {
         let harness = try Harness()
         let connection = harness.connection
@@ -146,13 +152,15 @@ struct Step4ItIsAConnection {
         try harness.transport.accept()
         try harness.transport.deliver(ping)
         try harness.transport.deliver(message)
-        #expect(everything.all == [ping, message], "onEvent(_:) hears every event, in order (step 4)")
-        #expect(messages.all == [message], "A named subscription still hears only its name (step 4)")
         #expect(
-            harness.transport.sentEvents == [pong], "A handler may send from inside its callback (step 4)")
+            everything.all == [ping, message],
+            "onEvent(_:), given before connecting, hears every event, in order (rule 4.7)")
+        #expect(messages.all == [message], "A named subscription still hears only its name (rules 4.7, 3.9)")
+        #expect(
+            harness.transport.sentEvents == [pong], "A handler may send from inside its callback (rule 4.6)")
     }
 
-    @Test("A released one forgets its status and event handlers, and takes no new ones")
+    @Test("A released one forgets its status and event handlers, and takes no new ones [4.8, 3.11]")
     func releaseForgetsHandlers() throws {
         // The owned connection here keeps reporting after its release, as a faulty library
         // may: whatever the released one hears, it must hear nothing.
@@ -169,7 +177,7 @@ struct Step4ItIsAConnection {
         try connection.disconnect()
         try #require(
             statuses.all == [.connecting, .connected, .disconnected] && events.all == [hello],
-            "Before the release, the handlers hear the socket (step 4)")
+            "Before the release, the handlers hear the socket (rules 4.5, 4.7)")
 
         try connection.release()
         let late = Recorder<String>()
@@ -178,9 +186,12 @@ struct Step4ItIsAConnection {
         leaky.transport.connect()
         try leaky.transport.accept()
         try leaky.transport.deliver(hello)
-        #expect(statuses.all.count == 3, "A released connection forgot its status handlers (step 4)")
-        #expect(events.all == [hello], "A released connection forgot its event handlers (step 4)")
-        #expect(late.all.isEmpty, "A released connection keeps no handler given after the release (step 4)")
-        #expect(connection.state == .released, "A released connection ignores the owned connection (step 4)")
+        #expect(statuses.all.count == 3, "A released connection forgot its status handlers (rule 4.8)")
+        #expect(events.all == [hello], "A released connection forgot its event handlers (rule 4.8)")
+        #expect(
+            late.all.isEmpty,
+            "A released connection keeps no handler given after the release (rules 4.7, 4.8)")
+        #expect(
+            connection.state == .released, "A released connection ignores the owned connection (rule 3.11)")
     }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import ScanKit
 import State
 import Testing
@@ -35,6 +36,15 @@ struct PauseButtonState: ScanViewState {
     }
 }
 
+/// A paused scanner declared as a class, as a team whose state keeps data of its own might.
+final class PausedByAClass: ScanViewState {
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .message("Paused") }
+    func didScan(_ frame: Frame) -> ScanTransition? { nil }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        .transition(ScanTransition(to: .noCode))
+    }
+}
+
 /// A state that decides whatever the test tells it to, sense or nonsense.
 struct ScriptedScanState: ScanViewState {
     var onScan: ScanTransition?
@@ -58,126 +68,137 @@ private func modelInScriptedState(_ scripted: ScriptedScanState) throws -> ScanV
     try model.scan(Frame(number: 1, codes: try qrCodes(2)))
     try #require(
         model.currentID == .multiCode && model.display == .message("scripted"),
-        "Two codes: the state registered as multi code answers (step 5)")
+        "Two codes: the state registered as multi code answers (rules 5.3, 5.6)")
     return model
 }
 
 @Suite("State · Step 5 — The scan view model's three states", .tags(.scan))
 @MainActor
 struct Step5ScanViewModel {
-    @Test("A scan's number of codes picks the state: 0, exactly 1, 2 or more", arguments: [0, 1, 2, 5])
+    @Test(
+        "A scan's number of codes picks the state: 0, exactly 1, 2 or more [5.2, 5.3]",
+        arguments: [0, 1, 2, 5])
     func codeCountPicksTheState(count: Int) throws {
         let model = ScanViewModel()
         try model.scan(Frame(number: 1, codes: try qrCodes(3, from: 10)))
-        try #require(model.currentID == .multiCode, "Three codes: multi code, whatever comes next (step 5)")
+        try #require(model.currentID == .multiCode, "Three codes: multi code, whatever comes next (rule 5.3)")
         let codes = try qrCodes(count)
         try model.scan(Frame(number: 2, codes: codes))
         switch count {
         case 0:
-            #expect(model.currentID == .noCode, "No code: keep scanning (step 5)")
-            #expect(model.display == .viewfinder, "No code shows the viewfinder (step 5)")
+            #expect(model.currentID == .noCode, "No code: keep scanning (rule 5.3)")
+            #expect(model.display == .viewfinder, "No code shows the viewfinder (rule 5.2)")
         case 1:
-            #expect(model.currentID == .singleCode, "Exactly one code: single code (step 5)")
-            #expect(model.display == .result(codes[0]), "Single code shows that code's result (step 5)")
+            #expect(model.currentID == .singleCode, "Exactly one code: single code (rule 5.3)")
+            #expect(model.display == .result(codes[0]), "Single code shows that code's result (rule 5.2)")
         default:
-            #expect(model.currentID == .multiCode, "\(count) codes: multi code, from 2 on (step 5)")
+            #expect(model.currentID == .multiCode, "\(count) codes: multi code, from 2 on (rule 5.3)")
             #expect(
-                model.display == .picker(codes), "Multi code shows every code, in order, to pick (step 5)")
+                model.display == .picker(codes), "Multi code shows every code, in order, to pick (rule 5.2)")
         }
-        #expect(model.codes == codes, "The view model keeps the scan's codes (step 5)")
+        #expect(model.codes == codes, "The view model keeps the scan's codes (rule 5.3)")
     }
 
-    @Test("A tap does nothing, opens the code, or opens the one picked")
+    @Test("A tap does nothing, opens the code, or opens the one picked [5.4]")
     func tapsDependOnTheState() throws {
         let model = ScanViewModel()
         try model.tap(0)
-        #expect(model.opened.isEmpty, "No code: a tap does nothing (step 5)")
+        #expect(model.opened.isEmpty, "No code: a tap does nothing (rule 5.4)")
 
         let one = try qrCodes(1)
         try model.scan(Frame(number: 1, codes: one))
         try model.tap(0)
-        #expect(model.opened == one, "Single code: a tap opens it (step 5)")
+        #expect(model.opened == one, "Single code: a tap opens it (rule 5.4)")
 
         let three = try qrCodes(3)
         try model.scan(Frame(number: 2, codes: three))
         try model.tap(2)
         #expect(
             model.opened == one + [three[2]],
-            "Multi code: a tap opens the code picked, the last one too (step 5)")
+            "Multi code: a tap opens the code picked, the last one too (rule 5.4)")
         try model.tap(3)
         try model.tap(-1)
         #expect(
-            model.opened.count == 2, "A tap beside every code (index 3 of 3, or -1) opens nothing (step 5)")
-        #expect(model.currentID == .multiCode, "Picking doesn't leave the state (step 5)")
+            model.opened.count == 2, "A tap beside every code (index 3 of 3, or -1) opens nothing (rule 5.4)")
+        #expect(model.currentID == .multiCode, "Picking doesn't leave the state (rule 5.4)")
     }
 
-    @Test("The next scan moves on from any state, and the three states are yours")
+    @Test("The next scan moves on from any state, and the three states are yours [5.1, 5.3, 1.3]")
     func nextScanMovesOn() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "State")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5)) (rule 1.3)")
         let model = ScanViewModel()
         let path = [2, 1, 0, 1, 3, 0]
         for (number, count) in path.enumerated() {
             try model.scan(Frame(number: number, codes: try qrCodes(count)))
         }
         #expect(
-            model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (step 5)")
-        #expect(model.codes.isEmpty, "No code holds no codes (step 5)")
-        #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (step 5)")
+            model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (rule 5.3)")
+        #expect(model.codes.isEmpty, "No code holds no codes (rule 5.3)")
+        #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (rule 5.1)")
         #expect(
-            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (step 5)")
-        #expect(model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (step 5)")
+            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (rule 5.1)"
+        )
+        #expect(
+            model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (rule 5.1)")
     }
 
-    @Test("The three states decide by themselves: each returns its decision, given only the codes")
+    @Test(
+        "The three states decide by themselves: each returns its decision, given only the codes [5.5, 5.3, 5.4]"
+    )
     func statesReturnTheirDecisions() throws {
         let one = try qrCodes(1)
         let two = try qrCodes(2)
         #expect(
             NoCodeState().didScan(Frame(number: 1, codes: two)) == ScanTransition(to: .multiCode, codes: two),
-            "A scan of two codes: switch to multi code, with them (step 5)")
+            "A scan of two codes: switch to multi code, with them (rules 5.3, 5.5)")
         #expect(
             MultiCodeState().didScan(Frame(number: 1, codes: one))
                 == ScanTransition(to: .singleCode, codes: one),
-            "A scan of one code: switch to single code, with it (step 5)")
+            "A scan of one code: switch to single code, with it (rules 5.3, 5.5)")
         #expect(
             SingleCodeState().didScan(Frame(number: 1)) == ScanTransition(to: .noCode),
-            "A scan of no code: switch to no code, with no codes (step 5)")
-        #expect(SingleCodeState().didTap(5, on: one) == .open(one[0]), "Single code: a tap opens it (step 5)")
+            "A scan of no code: switch to no code, with no codes (rules 5.3, 5.5)")
+        #expect(
+            SingleCodeState().didTap(5, on: one) == .open(one[0]),
+            "Single code: a tap opens it, wherever it lands (rules 5.4, 5.5)")
         #expect(
             MultiCodeState().didTap(1, on: two) == .open(two[1]),
-            "Multi code: a tap opens the one picked (step 5)")
-        #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (step 5)")
+            "Multi code: a tap opens the one picked (rules 5.4, 5.5)")
+        #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (rules 5.4, 5.5)")
     }
 
-    @Test("A state declared elsewhere plugs in, asks for a move, and the view model applies it")
+    @Test(
+        "A state declared elsewhere plugs in, asks for a move, and the view model applies it [5.6, 5.7, 5.2]")
     func fourthStatePlugsIn() throws {
         let model = ScanViewModel()
         model.register(PausedScanState(message: "Scanner paused"), as: .paused)
         model.register(PauseButtonState(), as: .noCode)
         #expect(
             (model.state(for: .paused) as? PausedScanState)?.message == "Scanner paused",
-            "The view model holds the state it was given (step 5)")
+            "The view model holds the state it was given (rule 5.7)")
 
         try model.tap(0)
         #expect(
             model.currentID == .paused,
-            "The pause button's tap asked for the paused state, and the view model moved there (step 5)")
+            "The pause button's tap asked for the paused state, and the view model moved there (rule 5.6)")
         #expect(
             model.display == .message("Scanner paused"),
-            "The view model shows what the current state says (step 5)")
+            "The view model shows what the current state says (rule 5.2)")
         try model.scan(Frame(number: 1, codes: try qrCodes(2)))
         #expect(
             model.currentID == .paused,
-            "The paused state ignores scans: the state decides, not the view model (step 5)")
+            "The paused state ignores scans: the state decides, not the view model (rule 5.5)")
         try model.tap(0)
-        #expect(model.currentID == .noCode, "The paused state's tap resumes scanning (step 5)")
+        #expect(model.currentID == .noCode, "The paused state's tap resumes scanning (rule 5.6)")
         let one = try qrCodes(1)
         try model.scan(Frame(number: 2, codes: one))
         #expect(
             model.currentID == .singleCode && model.display == .result(one[0]),
-            "…and the standard states take over again (step 5)")
+            "…and the standard states take over again (rule 5.6)")
     }
 
-    @Test("Registering under a name already held replaces that state, a standard one too")
+    @Test("Registering under a name already held replaces that state, a standard one too [5.7, 5.6]")
     func registerReplaces() throws {
         let model = ScanViewModel()
         model.register(PauseButtonState(), as: .noCode)
@@ -185,18 +206,25 @@ struct Step5ScanViewModel {
         model.register(PausedScanState(message: "Paused by Ben"), as: .paused)
         try model.tap(0)
         #expect(
-            model.display == .message("Paused by Ben"), "The last state registered for a name wins (step 5)")
+            model.display == .message("Paused by Ben"), "The last state registered for a name wins (rule 5.7)"
+        )
 
         model.register(PausedScanState(message: "One code: hold still"), as: .singleCode)
         try model.tap(0)
         try model.scan(Frame(number: 1, codes: try qrCodes(1)))
         #expect(
             model.display == .message("One code: hold still"),
-            "A scan switches by name, so the state registered as single code answers (step 5)")
+            "A scan switches by name, so the state registered as single code answers (rules 5.6, 5.7)")
+
+        let pausedByAClass = PausedByAClass()
+        model.register(pausedByAClass, as: .paused)
+        #expect(
+            model.state(for: .paused) as? PausedByAClass === pausedByAClass,
+            "A state may be a class: the view model keeps the very object it was given (rule 5.7)")
     }
 
     @Test(
-        "A decision that names no registered state is refused, and the view model stays as it was",
+        "A decision that names no registered state is refused, and the view model stays as it was [5.8]",
         arguments: [false, true])
     func unregisteredStateIsRefused(byTap: Bool) throws {
         let resume = ScanTransition(to: .paused)
@@ -204,16 +232,16 @@ struct Step5ScanViewModel {
         let codes = model.codes
         #expect(
             throws: ScanViewError.unregisteredState(.paused),
-            "A move to a state nobody registered is refused with an error naming it, by \(byTap ? "a tap" : "a scan") (step 5)"
+            "A move to a state nobody registered is refused with an error naming it, by \(byTap ? "a tap" : "a scan") (rule 5.8)"
         ) {
             if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
         }
-        #expect(model.currentID == .multiCode, "The view model stays in its state (step 5)")
-        #expect(model.codes == codes, "…with its codes (step 5)")
+        #expect(model.currentID == .multiCode, "The view model stays in its state (rule 5.8)")
+        #expect(model.codes == codes, "…with its codes (rule 5.8)")
     }
 
     @Test(
-        "Whatever a state decides, no code holds none, single code exactly one, multi code two or more",
+        "Whatever a state decides, no code holds none, single code exactly one, multi code two or more [5.9]",
         arguments: [
             (ScanStateID.noCode, 1), (.noCode, 2), (.singleCode, 0), (.singleCode, 2), (.multiCode, 0),
             (.multiCode, 1),
@@ -226,18 +254,18 @@ struct Step5ScanViewModel {
             let codes = model.codes
             #expect(
                 throws: ScanViewError.wrongCodeCount(next, count: count),
-                "\(next) with \(count) code(s) makes no sense: refused, by \(byTap ? "a tap" : "a scan") (step 5)"
+                "\(next) with \(count) code(s) makes no sense: refused, by \(byTap ? "a tap" : "a scan") (rule 5.9)"
             ) {
                 if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
             }
             #expect(
                 model.currentID == .multiCode && model.codes == codes,
-                "A refused decision leaves the view model in its state, with its codes (step 5)")
+                "A refused decision leaves the view model in its state, with its codes (rule 5.9)")
         }
     }
 
     @Test(
-        "A state's move with the codes that fit is applied: 0, exactly 1, 2, and any for a team's own state",
+        "A state's move with the codes that fit is applied: 0, exactly 1, 2, and any for a team's own state [5.9, 5.6]",
         arguments: [(ScanStateID.noCode, 0), (.singleCode, 1), (.multiCode, 2), (.paused, 0), (.paused, 3)])
     func sensibleMovesAreApplied(next: ScanStateID, count: Int) throws {
         let codes = try qrCodes(count, from: 10)
@@ -248,26 +276,26 @@ struct Step5ScanViewModel {
             if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
             #expect(
                 model.currentID == next && model.codes == codes,
-                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (step 5)"
+                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (rules 5.6, 5.9)"
             )
         }
     }
 
-    @Test("A state may open only a code on screen")
+    @Test("A state may open only a code on screen [5.10]")
     func openOnlyWhatIsOnScreen() throws {
         let elsewhere = try qrCodes(1, from: 10)[0]
         let model = try modelInScriptedState(ScriptedScanState(onTap: .open(elsewhere)))
         #expect(
             throws: ScanViewError.codeNotOnScreen(elsewhere),
-            "Opening a code that is not on screen is refused with an error naming it (step 5)"
+            "Opening a code that is not on screen is refused with an error naming it (rule 5.10)"
         ) {
             try model.tap(0)
         }
-        #expect(model.opened.isEmpty, "…and nothing is opened (step 5)")
+        #expect(model.opened.isEmpty, "…and nothing is opened (rule 5.10)")
 
         let onScreen = model.codes[1]
         model.register(ScriptedScanState(onTap: .open(onScreen)), as: .multiCode)
         try model.tap(0)
-        #expect(model.opened == [onScreen], "A code on screen opens (step 5)")
+        #expect(model.opened == [onScreen], "A code on screen opens (rule 5.4)")
     }
 }
