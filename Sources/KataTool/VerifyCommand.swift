@@ -40,6 +40,11 @@ enum VerifyCommand {
             "\(terminal.mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
                 + "the step suites and the briefs' hints agree")
         for problem in catalogProblems { print("  - \(problem)") }
+        let ruleProblems = RuleCheck(workspace: checked).problems()
+        print(
+            "\(terminal.mark(ruleProblems.isEmpty)) Rules: every numbered rule of every brief is tested, and "
+                + "every test cites the rules it checks")
+        for problem in ruleProblems { print("  - \(problem)") }
 
         print("\nRunning every test on the stubs…")
         var runner = context.runner()
@@ -50,7 +55,7 @@ enum VerifyCommand {
         if report.interrupted { return 130 }
         let runProblems = problems(of: report, patterns: patterns, workspace: checked, terminal: terminal)
 
-        let total = shapeProblems.count + catalogProblems.count + runProblems.count
+        let total = shapeProblems.count + catalogProblems.count + ruleProblems.count + runProblems.count
         print(total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
         return total == 0 ? 0 : 1
     }
