@@ -44,9 +44,11 @@ public final class ManagedConnection: Connection {
     /// The server the owned connection talks to.
     public var url: URL { inner.url }
 
-    /// The owned connection's status (the socket's), where ``state`` is the lifecycle's.
+    /// The owned connection's status, except that it says `connected` only while the lifecycle
+    /// is connected too: a connected socket under a lifecycle that isn't reads `connecting`
+    /// (created, reconnecting) or `disconnected` (disconnected, released).
     public var status: TransportStatus {
-        // TODO: Step 4 — the owned connection's status (rule 4.4).
+        // TODO: Step 4 — the owned connection's status, connected only with the lifecycle (rule 4.4).
         .idle
     }
 

@@ -149,11 +149,22 @@ public final class ManagedConnection: Connection {
     /// The server the owned connection talks to.
     public var url: URL { inner.url }
 
-    /// The owned connection's status: the socket's, where ``state`` is the lifecycle's.
+    /// The owned connection's status, except that it says `connected` only while the lifecycle
+    /// is connected too.
     ///
-    /// The two agree once each report has been handled, because the states move on the very
-    /// status this returns at that moment, even when the report that woke them came late.
-    public var status: TransportStatus { inner.status }
+    /// A connected socket under a lifecycle that isn't (yet, or any more) reads `connecting`
+    /// (created, reconnecting) or `disconnected` (disconnected, released). Otherwise it is the
+    /// socket's status, where ``state`` is the lifecycle's.
+    public var status: TransportStatus {
+        // Why not the socket's status as it is: between the socket connecting and the lifecycle
+        // moving (or while the lifecycle passes through reconnecting), the socket says connected
+        // while `send` is refused. Code that sends when the status says connected, such as the
+        // Command kata's outbox, would take that refusal for one that lasts.
+        let lifecycle = state
+        let socket = inner.status
+        guard socket == .connected, lifecycle != .connected else { return socket }
+        return [.disconnected, .released].contains(lifecycle) ? .disconnected : .connecting
+    }
 
     /// Calls `handler` with every status the owned connection reports from now on, after the
     /// lifecycle has moved on it, until released.
@@ -259,10 +270,19 @@ public final class ManagedConnection: Connection {
         // changes nothing.
         // Why a switch is fine here: it is on the *socket's* status, to name the report. What
         // the report means is the current state's decision.
-        switch inner.status {
-        case .connected: current.innerDidConnect(self)
-        case .disconnected: current.innerDidDisconnect(self)
-        case .idle, .connecting: break
+        // Why look again after acting: two reports handled on two threads at once can act in
+        // the wrong order (the older one, read before the newer one's socket change, acts last).
+        // Acting again until the socket's status holds still settles on the newest.
+        var seen = inner.status
+        while true {
+            switch seen {
+            case .connected: current.innerDidConnect(self)
+            case .disconnected: current.innerDidDisconnect(self)
+            case .idle, .connecting: break
+            }
+            let now = inner.status
+            if now == seen { break }
+            seen = now
         }
         // Why after the state: a handler that reads `state` sees where this status took it.
         for handler in machine.withLock({ $0.statusHandlers }) { handler(status) }

@@ -135,15 +135,30 @@ final class LateReportingConnection: Connection {
         var status = TransportStatus.idle
         var handlers: [@Sendable (TransportStatus) -> Void] = []
         var sent: [Event] = []
+        var onNextStatusRead: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
 
     init() throws { url = try chatURL().url }
 
+    /// The next time anyone reads ``status``, it reads the status as it is, and then, before the
+    /// read returns, `change` runs: another thread's newer change, landing just as this one is
+    /// being handled.
+    func whenStatusIsNextRead(_ change: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onNextStatusRead = change }
+    }
+
     let id = UUID()
     let url: URL
-    var status: TransportStatus { state.withLock { $0.status } }
+    var status: TransportStatus {
+        let (status, change) = state.withLock { state in
+            defer { state.onNextStatusRead = nil }
+            return (state.status, state.onNextStatusRead)
+        }
+        change?()
+        return status
+    }
     /// Every event sent while connected, oldest first.
     var sent: [Event] { state.withLock { $0.sent } }
 

@@ -89,6 +89,32 @@ struct Step2OwnedConnectionAndObservers {
     }
 
     @Test(
+        "A report overtaken while it is handled settles on the newest status: never disconnected over a connected socket [2.4]"
+    )
+    func reportOvertakenWhileHandled() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
+
+        socket.set(.disconnected)  // the network drops
+        // Just as the drop's report reads the socket's status, the socket comes back and that
+        // report is handled in full: as two threads reporting at once may interleave.
+        socket.whenStatusIsNextRead {
+            socket.set(.connected)
+            socket.report(.connected)
+        }
+        socket.report(.disconnected)
+        #expect(
+            connection.state == .connected && connection.status == .connected,
+            "Handling a report ends on the socket's status as it is by then, not as it was when read (rule 2.4)"
+        )
+        try connection.send(Message(room: "general", text: "hello").event)
+        #expect(socket.sent.count == 1, "…so the connection still sends (rule 2.4)")
+    }
+
+    @Test(
         "A connect's report that comes after the drop's changes nothing: the socket is disconnected [2.4, 2.6, 2.7]"
     )
     func lateConnectReportChangesNothing() throws {

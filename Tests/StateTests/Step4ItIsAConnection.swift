@@ -82,6 +82,28 @@ struct Step4ItIsAConnection {
     }
 
     @Test(
+        "status says connected only with the lifecycle: a connected socket under a reconnecting lifecycle reads connecting [4.4]"
+    )
+    func statusWaitsForTheLifecycle() throws {
+        let harness = try Harness.lived(.disconnected)
+        let connection = harness.connection
+        let seen = Recorder<String>()
+        let token = connection.observe { [weak connection] change in
+            guard let connection, change.to == .reconnecting else { return }
+            seen.record("\(connection.status)")
+        }
+        // The library reconnects on its own: the lifecycle passes through reconnecting while
+        // the socket already says connected, and a send there would be refused.
+        try harness.transport.restore()
+        #expect(
+            seen.all == ["connecting"],
+            "While the lifecycle reconnects, status is not yet connected, whatever the socket says (rule 4.4)"
+        )
+        #expect(connection.state == .connected && connection.status == .connected, "Then both are (rule 4.4)")
+        token.cancel()
+    }
+
+    @Test(
         "status is the owned connection's; a status handler hears each one after the lifecycle moved [4.4, 4.5]"
     )
     func statusFollowsTheSocket() throws {

@@ -90,6 +90,10 @@ struct MessagingStory {
         #expect(socket.status == .connecting, "Asking for a handle starts connecting")
         try socket.accept()
         #expect(lifecycle.state == .connected, "The lifecycle follows its socket")
+        let late = try await manager.makeHandle(for: chatURL)
+        #expect(
+            late.connectionID == chat.connectionID, "A screen that comes once it is connected shares it too")
+        late.close()
 
         // A handle sends and listens; it can't close the connection for the other screen.
         let heard = Heard()
@@ -120,6 +124,23 @@ struct MessagingStory {
         #expect(lifecycle.state == .connected)
         #expect(outbox.pendingCount == 0, "Connected again, the outbox replays what it kept")
         #expect(socket.sentEvents.map(\.name.rawValue) == ["message", "typing"], "In order, nothing lost")
+
+        // The library reconnects by itself; a screen types while the lifecycle passes through
+        // reconnecting. The outbox must neither lose that nor take it for a refusal.
+        try socket.drop()
+        _ = try outbox.send("kept offline")
+        let typed = Mutex(false)
+        let token = lifecycle.observe { change in
+            guard change.to == .reconnecting, !typed.withLock({ $0 }) else { return }
+            typed.withLock { $0 = true }
+            _ = try? outbox.send("typed while reconnecting")
+        }
+        try socket.restore()
+        token.cancel()
+        #expect(lifecycle.state == .connected && outbox.pendingCount == 0, "Reconnected, nothing waits")
+        #expect(
+            socket.sentEvents.map(\.name.rawValue).suffix(2) == ["kept offline", "typed while reconnecting"],
+            "Both went out, in order")
 
         // The screens go away: the keeper disconnects what nobody uses, then releases it.
         chat.close()
