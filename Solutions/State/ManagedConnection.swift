@@ -43,6 +43,9 @@ public final class ManagedConnection: Connection {
         var state: any ConnectionLifecycleState = CreatedState()
         var observers: [UUID: @Sendable (ConnectionStateChange) -> Void] = [:]
         var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
+        // The last status the status handlers were told, so a status is never told twice in a row
+        // when a report handled inside another one has already told it.
+        var lastTold: TransportStatus?
         var subscriptions: [Subscription] = []
         var pendingReplies: [EventName: [PendingReply]] = [:]
     }
@@ -274,18 +277,29 @@ public final class ManagedConnection: Connection {
         // the wrong order (the older one, read before the newer one's socket change, acts last).
         // Acting again until the socket's status holds still settles on the newest.
         var seen = inner.status
+        var told: TransportStatus? = status
         while true {
             switch seen {
             case .connected: current.innerDidConnect(self)
             case .disconnected: current.innerDidDisconnect(self)
             case .idle, .connecting: break
             }
+            // Why tell the handlers each time, after the state and before the next act: a
+            // handler that reads `state` sees where this status took it, and one that counts
+            // drops (the Command kata's outbox) hears a drop before the lifecycle is back.
+            if let told {
+                let handlers = machine.withLock { machine in
+                    machine.lastTold = told
+                    return machine.statusHandlers
+                }
+                for handler in handlers { handler(told) }
+            }
             let now = inner.status
             if now == seen { break }
             seen = now
+            // A report handled inside this one (a handler that reconnected) has told it already.
+            told = machine.withLock { $0.lastTold } == now ? nil : now
         }
-        // Why after the state: a handler that reads `state` sees where this status took it.
-        for handler in machine.withLock({ $0.statusHandlers }) { handler(status) }
     }
 
     private func receive(_ event: Event) {

@@ -82,6 +82,31 @@ struct Step4ItIsAConnection {
     }
 
     @Test(
+        "A status handler hears a drop before the lifecycle moves on from it, even when the socket is back by then [4.5, 2.4]"
+    )
+    func handlersHearEachStatusActedOn() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
+        let heard = Recorder<String>()
+        connection.onStatusChange { [weak connection] status in
+            guard let connection else { return }
+            heard.record("\(status), \(connection.state)")
+            // The socket comes back on its own while the drop is being told.
+            if status == .disconnected { socket.set(.connected) }
+        }
+        socket.set(.disconnected)
+        socket.report(.disconnected)
+        #expect(
+            heard.all == ["disconnected, disconnected", "connected, connected"],
+            "Each status the lifecycle acts on is told before it acts on the next: the drop, then the return (rule 4.5)"
+        )
+        #expect(connection.state == .connected, "…and it ends on the socket's status (rule 2.4)")
+    }
+
+    @Test(
         "status says connected only with the lifecycle: a connected socket under a reconnecting lifecycle reads connecting [4.4]"
     )
     func statusWaitsForTheLifecycle() throws {
