@@ -22,13 +22,8 @@ public final class CodeStyle: Sendable {
     /// the symbology's badge), which is why ``CodeStyleFactory`` should make one per symbology.
     init(symbology: Symbology) {
         self.symbology = symbology
-        switch symbology {
-        case .qr: (title, color, lineWidth) = ("QR", .blue, 3)
-        case .dataMatrix: (title, color, lineWidth) = ("Data Matrix", .purple, 3)
-        case .ean13: (title, color, lineWidth) = ("EAN-13", .green, 2)
-        case .ean8: (title, color, lineWidth) = ("EAN-8", .teal, 2)
-        case .code128: (title, color, lineWidth) = ("Code 128", .orange, 2)
-        }
+        let appearance = symbology.appearance
+        (title, color, lineWidth) = (appearance.title, appearance.color, appearance.lineWidth)
     }
 
     /// Draws one code: outlines `bounds` in this style's colour and line width, and writes the

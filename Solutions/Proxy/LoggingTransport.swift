@@ -17,24 +17,8 @@ import MessagingKit
 /// `Sendable` as it is, and the log sink is never called under a lock. A sink may call back
 /// into the transport (read its status, send again) from inside the callback.
 public final class LoggingTransport: Transport {
-    /// One thing the log records.
-    public enum Entry: Sendable, CustomStringConvertible {
-        /// The wrapped transport sent `event`.
-        case sent(Event)
-        /// The wrapped transport refused `event` with `error`, which the caller got unchanged.
-        case refused(Event, error: any Error)
-        /// The wrapped transport's status became `status`.
-        case statusChanged(TransportStatus)
-
-        /// A line for a log: `sent typing`, `refused typing: <the error>`, `status connected`.
-        public var description: String {
-            switch self {
-            case .sent(let event): "sent \(event.name)"
-            case .refused(let event, let error): "refused \(event.name): \(error)"
-            case .statusChanged(let status): "status \(status)"
-            }
-        }
-    }
+    /// One thing the log records: MessagingKit's ``MessagingKit/TransportLogEntry``.
+    public typealias Entry = TransportLogEntry
 
     private let real: any Transport
     private let log: @Sendable (Entry) -> Void

@@ -131,6 +131,19 @@ struct OutboxAndBuildErrorTests {
     }
 }
 
+@Suite("MessagingKit — a transport log's entries")
+struct TransportLogEntryTests {
+    @Test("Each entry reads as one log line")
+    func lines() throws {
+        let typing = try Event("typing")
+        #expect(TransportLogEntry.sent(typing).description == "sent typing")
+        #expect(
+            TransportLogEntry.refused(typing, error: TransportError.notConnected(.idle)).description
+                == "refused typing: The transport is idle, not connected: it cannot send or receive.")
+        #expect(TransportLogEntry.statusChanged(.connected).description == "status connected")
+    }
+}
+
 @Suite("MessagingKit — users and forbidden sends")
 struct ChatUserTests {
     @Test("A forbidden send names the user and the event")

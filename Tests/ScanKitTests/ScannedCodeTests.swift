@@ -122,3 +122,15 @@ struct FrameCodeDecoderTests {
         #expect(FrameCodeDecoder().decode(Frame(number: 2)).isEmpty)
     }
 }
+
+@Suite("Symbology appearances", .tags(.scan))
+struct SymbologyAppearanceTests {
+    @Test("Every symbology has its own title and an outline at least 2 points wide")
+    func appearances() {
+        let all = Symbology.allCases.map(\.appearance)
+        #expect(Set(all.map(\.title)).count == Symbology.allCases.count)
+        #expect(all.allSatisfy { $0.lineWidth >= 2 })
+        #expect(
+            Symbology.ean13.appearance == SymbologyAppearance(title: "EAN-13", color: .green, lineWidth: 2))
+    }
+}
