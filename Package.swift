@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "MessagingKit"),
         .target(name: "LaunchKit"),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
-        .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit"]),
+        .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit", "KataTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
         // What the kata tests share: a seeded generator, the model check, gates, and the
         // escape-hatch scan. A plain library beside the tests, so no kata imports another.
@@ -50,7 +50,7 @@ let package = Package(
             name: "StoryTests",
             dependencies: [
                 "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
-                "ChainOfResponsibility",
+                "ChainOfResponsibility", "KataTestSupport",
             ]),
         .executableTarget(name: "KataTool"),
         .testTarget(name: "KataToolTests", dependencies: ["KataTool"]),

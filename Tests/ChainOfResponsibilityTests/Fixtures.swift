@@ -1,5 +1,6 @@
 import ChainOfResponsibility
 import Foundation
+import KataTestSupport
 import MessagingKit
 import ScanKit
 import Synchronization
@@ -222,11 +223,11 @@ final class ScriptedHandler: LinkHandler {
     private let screen: String?
     private let error: TestFailure?
     private let askedCount = Atomic(0)
-    private let log: SharedLog?
+    private let log: Recorder<String>?
 
     init(
         _ name: String, takesWith screen: String? = nil, throwing error: TestFailure? = nil,
-        log: SharedLog? = nil
+        log: Recorder<String>? = nil
     ) {
         self.name = name
         self.screen = screen
@@ -238,7 +239,7 @@ final class ScriptedHandler: LinkHandler {
 
     func handle(_ link: URL) async throws -> String? {
         askedCount.add(1, ordering: .relaxed)
-        log?.write(name)
+        log?.record(name)
         if let error { throw error }
         return screen
     }
@@ -247,13 +248,6 @@ final class ScriptedHandler: LinkHandler {
 /// An error a handler throws in the tests.
 struct TestFailure: Error, Equatable {
     let reason: String
-}
-
-/// An ordered record of which unit or handler saw what; any task can write to it.
-final class SharedLog: Sendable {
-    private let lines = Mutex<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
-    func write(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
 /// A link handler that declines, and while deciding the caller's task is cancelled (as when the

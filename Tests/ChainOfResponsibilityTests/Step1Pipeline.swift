@@ -9,13 +9,13 @@ import Testing
 /// Writes "name:frame number" for every item it sees, and passes it on unchanged.
 final class LoggingUnit: ScanUnit {
     let name: String
-    let log: SharedLog
-    init(_ name: String, log: SharedLog) {
+    let log: Recorder<String>
+    init(_ name: String, log: Recorder<String>) {
         self.name = name
         self.log = log
     }
     func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
-        log.write("\(name):\(frameNumber(item))")
+        log.record("\(name):\(frameNumber(item))")
         pass(item)
     }
 }
@@ -79,7 +79,7 @@ struct Step1Pipeline {
         "Units run in the order added; an item travels the whole pipeline before the next starts [1.4, 1.5, 1.6]"
     )
     func unitsRunInOrderDepthFirst() {
-        let log = SharedLog()
+        let log = Recorder<String>()
         let outbox = Outbox()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
@@ -99,7 +99,7 @@ struct Step1Pipeline {
 
     @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item [1.6]")
     func aUnitStopsTheFlow() {
-        let log = SharedLog()
+        let log = Recorder<String>()
         let outbox = Outbox()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2), Frame(number: 3)]))
@@ -113,7 +113,7 @@ struct Step1Pipeline {
     @Test("Every creator's items go through the units, creators in the order added [1.4]")
     func creatorsInOrder() {
         let outbox = Outbox()
-        let log = SharedLog()
+        let log = Recorder<String>()
         ScanPipeline(output: outbox.take)
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
             .addUnit(LoggingUnit("unit", log: log))
@@ -176,8 +176,8 @@ struct Step1Pipeline {
 
     @Test("What leaves the last unit reaches the output before the next item enters the first [1.5]")
     func outputBeforeTheNextItem() {
-        let log = SharedLog()
-        ScanPipeline(output: { log.write("output:\(frameNumber($0))") })
+        let log = Recorder<String>()
+        ScanPipeline(output: { log.record("output:\(frameNumber($0))") })
             .addCreator(FakeCamera(frames: [Frame(number: 1), Frame(number: 2)]))
             .addUnit(LoggingUnit("unit", log: log))
             .scan()

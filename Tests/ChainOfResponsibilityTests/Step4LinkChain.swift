@@ -41,7 +41,7 @@ struct Step4LinkChain {
     @Test("When nobody takes the link, every handler was asked once, in order [4.2]")
     func nobodyTakesIt() async throws {
         let link = try scannedLink()
-        let log = SharedLog()
+        let log = Recorder<String>()
         let handlers = ["A", "B", "C"].map { ScriptedHandler($0, log: log) }
         #expect(
             try await LinkChain(handlers).resolve(link) == .unhandled,

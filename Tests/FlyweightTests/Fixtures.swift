@@ -131,17 +131,6 @@ final class ListenerCountingConnection: Connection {
     }
 }
 
-/// Counts the events a subscription hears, from any thread.
-final class Heard: Sendable {
-    private let events = Mutex<[Event]>([])
-
-    /// Every event heard, oldest first.
-    var all: [Event] { events.withLock { $0 } }
-
-    /// A subscription action that records what it hears.
-    var action: @Sendable (Event) -> Void { { event in self.events.withLock { $0.append(event) } } }
-}
-
 /// Stands for a screen a subscription captures: a test watches it to see whether anything still
 /// holds it.
 final class Screen: Sendable {}

@@ -225,10 +225,10 @@ struct Step2Handles {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
         let badge = try await pool.makeHandle(for: chat)
-        let screenHeard = Heard()
-        let badgeHeard = Heard()
-        screen.onEvent(message.name, perform: screenHeard.action)
-        badge.onEvent(typing.name, perform: badgeHeard.action)
+        let screenHeard = Recorder<Event>()
+        let badgeHeard = Recorder<Event>()
+        screen.onEvent(message.name, perform: screenHeard.record)
+        badge.onEvent(typing.name, perform: badgeHeard.record)
 
         let transport = try factory.transport(for: chat)
         try accept(transport)
@@ -244,10 +244,10 @@ struct Step2Handles {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
         let badge = try await pool.makeHandle(for: chat)
-        let screenHeard = Heard()
-        let badgeHeard = Heard()
-        screen.onEvent(message.name, perform: screenHeard.action)
-        badge.onEvent(message.name, perform: badgeHeard.action)
+        let screenHeard = Recorder<Event>()
+        let badgeHeard = Recorder<Event>()
+        screen.onEvent(message.name, perform: screenHeard.record)
+        badge.onEvent(message.name, perform: badgeHeard.record)
         let transport = try factory.transport(for: chat)
         try accept(transport)
 
@@ -267,10 +267,10 @@ struct Step2Handles {
     func subscriptionsAddUp() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
-        let list = Heard()
-        let banner = Heard()
-        screen.onEvent(message.name, perform: list.action)
-        screen.onEvent(message.name, perform: banner.action)
+        let list = Recorder<Event>()
+        let banner = Recorder<Event>()
+        screen.onEvent(message.name, perform: list.record)
+        screen.onEvent(message.name, perform: banner.record)
         let transport = try factory.transport(for: chat)
         try accept(transport)
         try transport.deliver(message)
@@ -278,8 +278,8 @@ struct Step2Handles {
         #expect(banner.all == [message], "…both hear the event (rule 2.9)")
 
         screen.close()
-        let late = Heard()
-        screen.onEvent(message.name, perform: late.action)
+        let late = Recorder<Event>()
+        screen.onEvent(message.name, perform: late.record)
         try transport.deliver(message)
         #expect(late.all.isEmpty, "A subscription made after close() hears nothing (rule 2.9)")
     }
@@ -328,9 +328,9 @@ struct Step2Handles {
     func closeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
-        let heard = Heard()
+        let heard = Recorder<Event>()
         screen.onEvent(message.name) { [screen] event in
-            heard.action(event)
+            heard.record(event)
             screen.close()
         }
         let transport = try factory.transport(for: chat)
@@ -351,9 +351,9 @@ struct Step2Handles {
     func subscribeFromInsideSubscription() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
-        let later = Heard()
+        let later = Recorder<Event>()
         screen.onEvent(message.name) { [screen, typing] _ in
-            screen.onEvent(typing.name, perform: later.action)
+            screen.onEvent(typing.name, perform: later.record)
         }
         let transport = try factory.transport(for: chat)
         try accept(transport)
@@ -372,13 +372,13 @@ struct Step2Handles {
     func handlesFromManyTasks() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let pool = self.pool
-        let heard = Heard()
+        let heard = Recorder<Event>()
         let name = message.name
         let kept = try await withThrowingTaskGroup(of: ConnectionHandle?.self) { group in
             for index in 0..<1_000 {
                 group.addTask {
                     let handle = try await pool.makeHandle(for: chat)
-                    handle.onEvent(name, perform: heard.action)
+                    handle.onEvent(name, perform: heard.record)
                     guard index.isMultiple(of: 2) else {
                         handle.close()
                         return nil
@@ -461,15 +461,15 @@ struct Step2Handles {
     @Test("The pool listens to each connection once, however many handles it opens [2.13]")
     func oneListenerPerConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let earlier = Heard()
+        let earlier = Recorder<Event>()
         for _ in 0..<1_000 {
             let handle = try await pool.makeHandle(for: chat)
-            handle.onEvent(message.name, perform: earlier.action)
+            handle.onEvent(message.name, perform: earlier.record)
             handle.close()
         }
         let screen = try await pool.makeHandle(for: chat)
-        let heard = Heard()
-        screen.onEvent(message.name, perform: heard.action)
+        let heard = Recorder<Event>()
+        screen.onEvent(message.name, perform: heard.record)
         try accept(try factory.transport(for: chat))
         try factory.transport(for: chat).deliver(message)
 

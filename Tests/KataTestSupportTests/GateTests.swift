@@ -2,25 +2,18 @@ import KataTestSupport
 import Synchronization
 import Testing
 
-/// What happened, in order, shared by the test and its tasks.
-private final class OrderLog: Sendable {
-    private let entries = Mutex<[String]>([])
-    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
-    var all: [String] { entries.withLock { $0 } }
-}
-
 @Suite("KataTestSupport — gate")
 struct GateTests {
     @Test("A caller waits at a closed gate until the test opens it; the test sees it arrive")
     func holdsUntilOpen() async {
         let gate = Gate()
-        let order = OrderLog()
+        let order = Recorder<String>()
         let caller = Task {
             await gate.pass()
-            order.append("caller went through")
+            order.record("caller went through")
         }
         await gate.arrivals(1)
-        order.append("test acted while the caller waited")
+        order.record("test acted while the caller waited")
         gate.open()
         await caller.value
         #expect(order.all == ["test acted while the caller waited", "caller went through"])
@@ -53,14 +46,14 @@ struct GateTests {
         for aFirst in [true, false] {
             let gateA = Gate()
             let gateB = Gate()
-            let order = OrderLog()
+            let order = Recorder<String>()
             let a = Task {
                 await gateA.pass()
-                order.append("A")
+                order.record("A")
             }
             let b = Task {
                 await gateB.pass()
-                order.append("B")
+                order.record("B")
             }
             await gateA.arrivals()
             await gateB.arrivals()

@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Testing
 

@@ -1,3 +1,4 @@
+import KataTestSupport
 import MessagingKit
 import Testing
 

@@ -256,13 +256,6 @@ final class DecoderFactory: Sendable {
     }
 }
 
-/// Collects what callers report, from any thread, for assertions.
-final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    var all: [Value] { values.withLock { $0 } }
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-}
-
 /// Counts, from any thread, without a lock.
 final class Counter: Sendable {
     private let count = Atomic(0)

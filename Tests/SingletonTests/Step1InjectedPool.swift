@@ -203,7 +203,7 @@ struct Step1InjectedPool {
         let message = try Event("message", payload: ["text": "hello"])
         let typing = try Event("typing", payload: ["user": "ana"])
         let seen = try Event("seen", payload: ["by": "ana"])
-        let heard = Heard()
+        let heard = Recorder<Event>()
         screen.onEvent(message.name) { [screen] event in
             heard.record(event)
             try? screen.send(seen)  // replies from inside the subscription
@@ -213,7 +213,7 @@ struct Step1InjectedPool {
         connection.receive(message)
 
         #expect(
-            heard.events == [message], "The subscription hears its connection's events of its name (rule 1.6)"
+            heard.all == [message], "The subscription hears its connection's events of its name (rule 1.6)"
         )
         #expect(
             connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")

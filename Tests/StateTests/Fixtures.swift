@@ -40,13 +40,6 @@ struct Harness {
 
 func chatURL() throws -> ServerURL { try ServerURL("wss://chat.example.com/socket") }
 
-/// Collects what a callback reports, from any thread.
-final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    var all: [Value] { values.withLock { $0 } }
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-}
-
 /// The allowed moves, as the brief's table lists them: every other pair is refused.
 let allowedMoves: Set<ConnectionStateChange> = [
     ConnectionStateChange(from: .created, to: .connected),

@@ -3,6 +3,7 @@ import Command
 import Factory
 import Flyweight
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Singleton
 import State
@@ -52,13 +53,6 @@ private final class LifecycleFactory: ConnectionFactory {
     var lifecycles: [ManagedConnection] { made.withLock { $0 } }
 }
 
-/// Collects events from any thread.
-private final class Heard: Sendable {
-    private let events = Mutex<[Event]>([])
-    func record(_ event: Event) { events.withLock { $0.append(event) } }
-    var all: [Event] { events.withLock { $0 } }
-}
-
 @Suite(
     "The messaging story, wired from the reference solutions",
     .enabled(
@@ -96,7 +90,7 @@ struct MessagingStory {
         late.close()
 
         // A handle sends and listens; it can't close the connection for the other screen.
-        let heard = Heard()
+        let heard = Recorder<Event>()
         chat.onEvent(message, perform: heard.record)
         let hello = Message(room: "general", text: "hello").event
         try chat.send(hello)
