@@ -107,6 +107,27 @@ struct Step4ItIsAConnection {
     }
 
     @Test(
+        "A connected socket under a disconnected or released lifecycle reads disconnected, not connecting [4.4]"
+    )
+    func connectedSocketUnderAClosedLifecycle() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        socket.set(.disconnected)
+        socket.report(.disconnected)
+        try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")
+        socket.set(.connected)  // back, its report not handled yet
+        #expect(
+            connection.status == .disconnected,
+            "The lifecycle is disconnected: it refuses sends, so its status is not connected, nor about to be (rule 4.4)"
+        )
+        try connection.release()
+        socket.set(.connected)  // a library that says connected after a release
+        #expect(connection.status == .disconnected, "Released, it is disconnected for good (rule 4.4)")
+    }
+
+    @Test(
         "status says connected only with the lifecycle: a connected socket under a reconnecting lifecycle reads connecting [4.4]"
     )
     func statusWaitsForTheLifecycle() throws {
