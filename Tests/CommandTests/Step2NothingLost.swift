@@ -267,3 +267,17 @@ extension Step2NothingLost {
             "The send the drop failed is neither lost nor taken for a refusal (rule 2.3)")
     }
 }
+
+extension Step2NothingLost {
+    @Test(
+        "Random sequences of sends, connects, drops and faulty sends agree with the brief's outbox [1.2, 1.3, 1.4, 1.5, 2.1, 2.2, 2.3, 2.5, 2.6, 2.7, 2.8, 2.9]"
+    )
+    func randomSequencesAgreeWithTheModel() async throws {
+        let check = ModelCheck<OutboxModel.Operation>(
+            rule: "1.4, 2.1–2.3, 2.5–2.9 (a buffer over a connection that fails)", sequences: 200,
+            length: 1...16
+        ) { random in OutboxModel.operation(.withoutCancels, using: &random) }
+        let failure = try await check.run { operations in try OutboxRig.disagreement(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}

@@ -132,3 +132,16 @@ struct Step3Cancel {
         #expect(log.all.count == 2, "Nothing else was told (rule 3.3)")
     }
 }
+
+extension Step3Cancel {
+    @Test(
+        "Random sequences with cancels at any moment, the running command's own included, agree with the brief's outbox [2.1, 2.5, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6]"
+    )
+    func randomSequencesWithCancelsAgreeWithTheModel() async throws {
+        let check = ModelCheck<OutboxModel.Operation>(
+            rule: "3.1–3.6 (cancels at any moment)", sequences: 200, length: 1...16
+        ) { random in OutboxModel.operation(.withCancels, using: &random) }
+        let failure = try await check.run { operations in try OutboxRig.disagreement(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}
