@@ -38,8 +38,8 @@ public final class OfflineOutbox: Sendable {
     /// Ends every wait when the outbox is freed: every request it holds, in the buffer or sent
     /// and waiting for its reply, is settled with ``OutboxError/cancelled``.
     deinit {
-        // TODO: Step 4 — tell every command still waiting that it will never run, and finish
-        //       every request still waiting for a reply with `.cancelled` (rule 4.13).
+        // TODO: Step 5 — tell every command still waiting that it will never run, and finish
+        //       every request still waiting for a reply with `.cancelled` (rule 5.4).
     }
 
     /// How many commands wait in the buffer for the connection.
@@ -65,7 +65,9 @@ public final class OfflineOutbox: Sendable {
         // TODO: Step 3 — a command cancelled while it ran, whose run fails in a way that would
         //       keep it, leaves instead, and is told (`cancel()`) (rule 3.6).
         // TODO: Step 4 — a request refused for good ends with
-        //       `.refused(reason: String(describing: error))` (rules 4.11, 4.12).
+        //       `.refused(reason: String(describing: error))` (rule 4.9).
+        // TODO: Step 5 — a request cancelled while it ran is settled by how that run ends:
+        //       kept, `.cancelled`; refused, still `.refused` (rule 5.3).
         CommandTicket(number: 0)
     }
 

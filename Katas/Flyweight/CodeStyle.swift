@@ -31,7 +31,7 @@ public final class CodeStyle: Sendable {
     ///
     /// `payload` and `bounds` belong to the code being drawn: use them for this call only.
     public func draw(_ payload: String, at bounds: CodeBounds, into canvas: some CodeCanvas) {
-        // TODO: Step 4 — outline the bounds and write the label, from this style and the
-        //       arguments; keep nothing about the code (rules 4.2, 4.3).
+        // TODO: Step 5 — outline the bounds and write the label, from this style and the
+        //       arguments; keep nothing about the code (rules 5.2, 5.3).
     }
 }

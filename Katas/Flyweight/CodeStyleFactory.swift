@@ -11,8 +11,8 @@ public final class CodeStyleFactory: Sendable {
 
     /// The style for `symbology`: the same object every time, for any caller.
     public func style(for symbology: Symbology) -> CodeStyle {
-        // TODO: Step 4 — keep the style made for each symbology, and return it again, to any
-        //       task (rules 4.1, 4.4).
+        // TODO: Step 5 — keep the style made for each symbology, and return it again, to any
+        //       task (rules 5.1, 5.4).
         // For now every request makes a new style, as if there were no factory.
         CodeStyle(symbology: symbology)
     }

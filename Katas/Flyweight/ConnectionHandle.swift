@@ -31,7 +31,7 @@ public final class ConnectionHandle: ConnectionHandling {
 
     /// Whether the handle is still open; ``close()`` closes it for good.
     public var isOpen: Bool {
-        // TODO: Step 2 — open from creation until close() (rules 2.1, 2.10).
+        // TODO: Step 2 — open from creation until close() (rules 2.1, 2.8).
         false
     }
 
@@ -39,7 +39,8 @@ public final class ConnectionHandle: ConnectionHandling {
     ///
     /// Closing twice does nothing more. The connection stays up for its other handles.
     public func close() {
-        // TODO: Step 2 — close the handle, and drop its subscriptions (rules 2.10, 2.11).
+        // TODO: Step 2 — close the handle, for good (rule 2.8).
+        // TODO: Step 3 — let go of its subscriptions (rule 3.4).
     }
 
     /// Sends `event` over the shared connection while the handle is open.
@@ -55,12 +56,12 @@ public final class ConnectionHandle: ConnectionHandling {
     ///
     /// Subscriptions add up: two to one name both hear. One made after ``close()`` hears nothing.
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 2 — remember the subscription, while the handle is open (rules 2.8, 2.9).
+        // TODO: Step 3 — remember the subscription, while the handle is open (rules 3.1, 3.2).
     }
 
     /// Passes `event` to this handle's subscriptions for its name, if the handle is still open.
     func receive(_ event: Event) {
-        // TODO: Step 2 — call this handle's subscriptions for event.name; a subscription may
-        //       call close(), send(_:) or onEvent(_:perform:) on this handle (rules 2.8, 2.12).
+        // TODO: Step 3 — call this handle's subscriptions for event.name; a subscription may
+        //       call close(), send(_:) or onEvent(_:perform:) on this handle (rules 3.1, 3.5).
     }
 }

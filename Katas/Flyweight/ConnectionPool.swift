@@ -39,10 +39,11 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
         let connection = try connection(for: url)
         // TODO: Step 2 — start connecting the shared connection (`try connection.connect()`)
         //       for every handle, before you record anything: if it throws, pass its error on
-        //       and pool nothing new (rules 2.1–2.4). Keep track of the handle without keeping
-        //       it alive, so the pool knows the connection is in use; pass the connection's
-        //       events on to it (listen to each connection once, not once per handle)
-        //       (rules 2.13–2.15).
+        //       and pool nothing new (rules 2.1–2.4). Keep track of the handle, so the pool
+        //       knows the connection is in use (rule 2.10).
+        // TODO: Step 3 — pass the connection's events on to its open handles: listen to each
+        //       connection once, not once per handle (rule 3.6). Keep track of a handle
+        //       without keeping it alive (rule 3.7).
         return ConnectionHandle(
             connectionID: connection.id, url: connection.url, send: { try connection.send($0) })
     }
@@ -51,7 +52,8 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///
     /// `false` when the pool holds no connection for `url`.
     public func isInUse(_ url: URL) -> Bool {
-        // TODO: Step 2 — in use while any of the connection's handles is open (rules 2.14, 2.15).
+        // TODO: Step 2 — in use while any of the connection's handles is open (rule 2.10).
+        // TODO: Step 3 — a handle nobody holds any more counts as closed (rule 3.7).
         false
     }
 
@@ -60,7 +62,7 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///
     /// A snapshot: a handle opened or closed afterwards changes the next one, not this one.
     public func contents() -> [PooledConnection] {
-        // TODO: Step 3 — one PooledConnection per pooled connection, with its in-use flag (rule 3.1).
+        // TODO: Step 4 — one PooledConnection per pooled connection, with its in-use flag (rule 4.1).
         []
     }
 
@@ -74,8 +76,8 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///   since the keeper looked (it stays, untouched), or the pool doesn't hold it.
     /// - Throws: what `release()` throws, unchanged; the connection stays pooled.
     public func releaseIfUnused(_ connection: any Connection) throws -> Bool {
-        // TODO: Step 3 — find the pooled connection that is this very object (===); unless it is
-        //       in use, release it and forget it (rules 3.2–3.5).
+        // TODO: Step 4 — find the pooled connection that is this very object (===); unless it is
+        //       in use, release it and forget it (rules 4.2–4.5).
         false
     }
 

@@ -32,7 +32,12 @@ enum Catalog {
             "Strategy",
             ["Step1LexicalSearch", "Step2NearAddressSearch", "Step3PlaceSearchModel", "Step4NewestAnswer"]),
         Kata("Factory", ["Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory"]),
-        Kata("Flyweight", ["Step1SharedConnection", "Step2Handles", "Step3KeeperPool", "Step4SharedStyles"]),
+        Kata(
+            "Flyweight",
+            [
+                "Step1SharedConnection", "Step2Handles", "Step3HandleEvents", "Step4KeeperPool",
+                "Step5SharedStyles",
+            ]),
         Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
         Kata(
             "State",
@@ -42,7 +47,10 @@ enum Catalog {
             ]),
         Kata(
             "Command",
-            ["Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup"]),
+            [
+                "Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5EveryCaller",
+                "Step6Startup",
+            ]),
         Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
         Kata(
             "Builder",

@@ -30,7 +30,7 @@ final class RecordingCanvas: CodeCanvas {
     }
 }
 
-/// What drawing `code` with `style` must put on the canvas, in either order (rule 4.2).
+/// What drawing `code` with `style` must put on the canvas, in either order (rule 5.2).
 func strokes(drawing code: ScannedCode, with style: CodeStyle) -> Set<RecordingCanvas.Stroke> {
     [
         .outline(code.bounds, style.color, lineWidth: style.lineWidth),

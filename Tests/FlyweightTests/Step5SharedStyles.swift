@@ -3,27 +3,27 @@ import KataTestSupport
 import ScanKit
 import Testing
 
-@Suite("Flyweight · Step 4 — One shared style per symbology", .tags(.scan))
-struct Step4SharedStyles {
+@Suite("Flyweight · Step 5 — One shared style per symbology", .tags(.scan))
+struct Step5SharedStyles {
     let factory = CodeStyleFactory()
 
-    @Test("The same symbology gives the same style object; another symbology, another [4.1]")
+    @Test("The same symbology gives the same style object; another symbology, another [5.1]")
     func oneStylePerSymbology() {
         for symbology in Symbology.allCases {
             let style = factory.style(for: symbology)
             #expect(
                 factory.style(for: symbology) === style,
-                "Asked twice for \(symbology), the factory returns the very same style (rule 4.1)")
-            #expect(style.symbology == symbology, "The style for \(symbology) is \(symbology)'s (rule 4.1)")
+                "Asked twice for \(symbology), the factory returns the very same style (rule 5.1)")
+            #expect(style.symbology == symbology, "The style for \(symbology) is \(symbology)'s (rule 5.1)")
             for other in Symbology.allCases where other != symbology {
                 #expect(
                     factory.style(for: other) !== style,
-                    "\(other) and \(symbology) look different, so they get different styles (rule 4.1)")
+                    "\(other) and \(symbology) look different, so they get different styles (rule 5.1)")
             }
         }
     }
 
-    @Test("10,000 codes share five styles, and each code is drawn with its own payload and bounds [4.1, 4.2]")
+    @Test("10,000 codes share five styles, and each code is drawn with its own payload and bounds [5.1, 5.2]")
     func tenThousandCodesFiveStyles() throws {
         let codes = try scannedCodes(10_000)
         let canvas = RecordingCanvas()
@@ -46,17 +46,17 @@ struct Step4SharedStyles {
         let distinct = Set(styles.map(ObjectIdentifier.init))
         #expect(
             distinct.count == Symbology.allCases.count,
-            "10,000 codes of \(Symbology.allCases.count) symbologies share \(Symbology.allCases.count) styles, one per symbology, not \(distinct.count) (rule 4.1)"
+            "10,000 codes of \(Symbology.allCases.count) symbologies share \(Symbology.allCases.count) styles, one per symbology, not \(distinct.count) (rule 5.1)"
         )
         #expect(
             misdrawn.isEmpty,
             """
             Each code is drawn once, an outline and a label, with its style's colour, width and title \
-            and its own payload and bounds; \(misdrawn.count) were not, first \(misdrawn.prefix(3)) (rule 4.2)
+            and its own payload and bounds; \(misdrawn.count) were not, first \(misdrawn.prefix(3)) (rule 5.2)
             """)
     }
 
-    @Test("A canvas that draws another code from inside a drawing call gets both codes right [4.3]")
+    @Test("A canvas that draws another code from inside a drawing call gets both codes right [5.3]")
     func canvasDrawsFromInside() throws {
         let codes = try scannedCodes(2 * Symbology.allCases.count)
         for (outer, inner) in zip(codes, codes.dropFirst(Symbology.allCases.count)) {
@@ -73,12 +73,12 @@ struct Step4SharedStyles {
                         == strokes(drawing: outer, with: style).union(strokes(drawing: inner, with: style)),
                 """
                 A style keeps nothing of the code it draws: \(inner.payload), drawn from inside the \
-                drawing of \(outer.payload), leaves both with their own payload and bounds (rule 4.3)
+                drawing of \(outer.payload), leaves both with their own payload and bounds (rule 5.3)
                 """)
         }
     }
 
-    @Test("1,000 tasks asking at once still get one style per symbology [4.4, 1.7]")
+    @Test("1,000 tasks asking at once still get one style per symbology [5.4, 1.7]")
     func manyTasksOneStyleEach() async throws {
         let factory = self.factory
         let styles = await withTaskGroup(of: CodeStyle.self) { group in
@@ -92,9 +92,9 @@ struct Step4SharedStyles {
             let first = theirs.first
             #expect(
                 first != nil && theirs.allSatisfy { $0 === first },
-                "Every task asking for \(symbology) gets the same style, however many ask at once (rule 4.4)")
+                "Every task asking for \(symbology) gets the same style, however many ask at once (rule 5.4)")
         }
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
     }
 }

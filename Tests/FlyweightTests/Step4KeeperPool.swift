@@ -28,8 +28,8 @@ private func releaseIdle(in pool: any KeeperPool) async throws -> [UUID] {
     return released
 }
 
-@Suite("Flyweight · Step 3 — Show the keeper the pool, and forget what it releases", .tags(.messaging))
-struct Step3KeeperPool {
+@Suite("Flyweight · Step 4 — Show the keeper the pool, and forget what it releases", .tags(.messaging))
+struct Step4KeeperPool {
     let factory = CountingFactory()
     let pool: ConnectionPool
 
@@ -38,11 +38,11 @@ struct Step3KeeperPool {
     }
 
     @Test(
-        "The keeper sees every pooled connection once, the one the factory made, and whether it is in use [3.1, 1.7]"
+        "The keeper sees every pooled connection once, the one the factory made, and whether it is in use [4.1, 1.7]"
     )
     func keeperSeesConnectionsAndFlags() async throws {
         let hatches = try EscapeHatches.findings(inPattern: "Flyweight")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
         let chat = try url("wss://chat.example.com/socket")
         let support = try url("wss://support.example.com/socket")
         let orders = try url("wss://orders.example.com/socket")
@@ -50,37 +50,37 @@ struct Step3KeeperPool {
         try await pool.makeHandle(for: chat).close()
         try await pool.makeHandle(for: support).close()
         var tracker: ConnectionHandle? = try await pool.makeHandle(for: orders)
-        #expect(tracker?.isOpen == true, "A new handle is open (rule 3.1)")
+        #expect(tracker?.isOpen == true, "A new handle is open (rule 4.1)")
         tracker = nil  // The tracker goes away without calling close().
 
         let contents = await pool.contents()
         #expect(
-            contents.count == 3, "One entry per pooled connection, however many handles it had (rule 3.1)")
+            contents.count == 3, "One entry per pooled connection, however many handles it had (rule 4.1)")
         for address in [chat, support, orders] {
             let made = try factory.connection(for: address)
             #expect(
                 contents.filter { $0.connection === made }.count == 1,
-                "\(address): the keeper sees the very connection the factory made, once (rule 3.1)")
+                "\(address): the keeper sees the very connection the factory made, once (rule 4.1)")
         }
         let flags = await inUseFlags(in: pool)
         #expect(
             flags[screen.connectionID] == true,
-            "chat: one of its handles is open, so it is in use, whichever others were closed (rule 3.1)")
+            "chat: one of its handles is open, so it is in use, whichever others were closed (rule 4.1)")
         #expect(
             flags[try factory.connection(for: support).id] == false,
-            "support: its only handle is closed, so it is not in use (rule 3.1)")
+            "support: its only handle is closed, so it is not in use (rule 4.1)")
         #expect(
             flags[try factory.connection(for: orders).id] == false,
-            "orders: nobody holds its handle any more, so it is not in use (rule 3.1)")
+            "orders: nobody holds its handle any more, so it is not in use (rule 4.1)")
 
         screen.close()
         #expect(
             await inUseFlags(in: pool)[screen.connectionID] == false,
-            "Once its last handle closes, the keeper sees chat as not in use (rule 3.1)")
+            "Once its last handle closes, the keeper sees chat as not in use (rule 4.1)")
     }
 
     @Test(
-        "After the keeper releases and removes a connection, the next handle for its URL is on a new one [3.2, 3.3]"
+        "After the keeper releases and removes a connection, the next handle for its URL is on a new one [4.2, 4.3]"
     )
     func removedURLGetsNewConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
@@ -91,56 +91,56 @@ struct Step3KeeperPool {
         let oldConnection = try factory.connection(for: support)
 
         let released = try await releaseIdle(in: pool)
-        #expect(released == [old.connectionID], "The keeper released support, the one nobody uses (rule 3.2)")
-        #expect(await pool.count == 1, "The pool forgot it; chat's connection stays (rule 3.2)")
+        #expect(released == [old.connectionID], "The keeper released support, the one nobody uses (rule 4.2)")
+        #expect(await pool.count == 1, "The pool forgot it; chat's connection stays (rule 4.2)")
 
         let fresh = try await pool.makeHandle(for: support)
         #expect(
             fresh.connectionID != old.connectionID,
-            "A removed connection is never handed out again (rule 3.2)")
+            "A removed connection is never handed out again (rule 4.2)")
         #expect(
-            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (rule 3.2)"
+            factory.connectionsMade(for: support) == 2, "The factory is asked again after a remove (rule 4.2)"
         )
         #expect(
             fresh.connectionID == (try factory.connection(for: support)).id,
-            "…and the new handle is on the connection it made (rule 3.2)")
-        #expect(oldConnection.status == .disconnected, "The released connection stays closed (rule 3.2)")
+            "…and the new handle is on the connection it made (rule 4.2)")
+        #expect(oldConnection.status == .disconnected, "The released connection stays closed (rule 4.2)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
-            "chat, in use, was left alone: its next handle is on the same connection (rule 3.3)")
+            "chat, in use, was left alone: its next handle is on the same connection (rule 4.3)")
     }
 
     @Test(
-        "releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled [3.1, 3.2, 3.4]"
+        "releaseIfUnused matches by identity: a stale request leaves the URL's new connection pooled [4.1, 4.2, 4.4]"
     )
     func releaseByIdentity() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let old = try #require(
-            await pool.contents().first?.connection, "The pool shows its connection (rule 3.1)")
+            await pool.contents().first?.connection, "The pool shows its connection (rule 4.1)")
 
-        #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (rule 3.2)")
+        #expect(try await pool.releaseIfUnused(old), "Nobody uses it: released and forgotten (rule 4.2)")
         #expect(
-            try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (rule 3.2)")
+            try factory.connection(withID: old.id).releaseCount == 1, "…released once, for real (rule 4.2)")
         let fresh = try await pool.makeHandle(for: chat)
-        try #require(fresh.connectionID != old.id, "After that, a new connection (rule 3.2)")
+        try #require(fresh.connectionID != old.id, "After that, a new connection (rule 4.2)")
         fresh.close()
 
         // A keeper working from an old snapshot asks again; so does one that never pooled it.
-        #expect(try await pool.releaseIfUnused(old) == false, "Already forgotten: nothing to do (rule 3.4)")
+        #expect(try await pool.releaseIfUnused(old) == false, "Already forgotten: nothing to do (rule 4.4)")
         #expect(
             try await pool.releaseIfUnused(RecordingConnection(url: chat)) == false,
-            "Never pooled: nothing to do (rule 3.4)")
-        #expect(await pool.count == 1, "Neither touched the URL's new connection (rule 3.4)")
+            "Never pooled: nothing to do (rule 4.4)")
+        #expect(await pool.count == 1, "Neither touched the URL's new connection (rule 4.4)")
         #expect(
             try factory.connection(withID: fresh.connectionID).releaseCount == 0,
-            "…which matches by URL but is another object: it is not released (rule 3.4)")
+            "…which matches by URL but is another object: it is not released (rule 4.4)")
         #expect(
             try factory.connection(withID: old.id).releaseCount == 1,
-            "The old one is not released twice (rule 3.4)")
+            "The old one is not released twice (rule 4.4)")
     }
 
-    @Test("A connection a handle is open on is left alone: not released, not forgotten [3.3]")
+    @Test("A connection a handle is open on is left alone: not released, not forgotten [4.3]")
     func inUseIsLeftAlone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
@@ -148,53 +148,53 @@ struct Step3KeeperPool {
         try accept(transport)
         let pooled = try #require(
             await pool.contents().first { $0.connection.id == screen.connectionID },
-            "The keeper sees the connection the screen's handle is on (rule 3.3)")
+            "The keeper sees the connection the screen's handle is on (rule 4.3)")
 
         #expect(
             try await pool.releaseIfUnused(pooled.connection) == false,
-            "A handle is open on it: the pool refuses to give it back (rule 3.3)")
-        #expect(await pool.count == 1, "It stays pooled (rule 3.3)")
-        #expect(transport.status == .connected, "…and connected: nothing touched it (rule 3.3)")
+            "A handle is open on it: the pool refuses to give it back (rule 4.3)")
+        #expect(await pool.count == 1, "It stays pooled (rule 4.3)")
+        #expect(transport.status == .connected, "…and connected: nothing touched it (rule 4.3)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
-            "The next handle is on the same connection (rule 3.3)")
+            "The next handle is on the same connection (rule 4.3)")
         try screen.send(message())
-        #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (rule 3.3)")
+        #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (rule 4.3)")
     }
 
-    @Test("A keeper that looked before a handle was opened can't take the connection from under it [3.3]")
+    @Test("A keeper that looked before a handle was opened can't take the connection from under it [4.3]")
     func handleOpenedSinceTheLook() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let snapshot = await pool.contents()
-        try #require(snapshot.first?.isInUse == false, "The keeper sees it unused (rule 3.3)")
+        try #require(snapshot.first?.isInUse == false, "The keeper sees it unused (rule 4.3)")
         let screen = try await pool.makeHandle(for: chat)  // A screen arrives in between.
 
         let released = try await pool.releaseIfUnused(try #require(snapshot.first?.connection))
-        #expect(!released, "In use again: the pool checks at the moment it releases, not before (rule 3.3)")
+        #expect(!released, "In use again: the pool checks at the moment it releases, not before (rule 4.3)")
         #expect(
             try factory.connection(withID: screen.connectionID).releaseCount == 0,
-            "The screen's connection is not released under it (rule 3.3)")
+            "The screen's connection is not released under it (rule 4.3)")
     }
 
     @Test(
-        "A connection that refuses to be released stays pooled, and its error comes through unchanged [3.5]")
+        "A connection that refuses to be released stays pooled, and its error comes through unchanged [4.5]")
     func refusedReleaseStays() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let connection = try factory.connection(for: chat)
         connection.refuseRelease()
 
-        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (rule 3.5)") {
+        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (rule 4.5)") {
             try await pool.releaseIfUnused(connection)
         }
-        #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (rule 3.5)")
+        #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (rule 4.5)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == connection.id,
-            "…and it is still the URL's shared connection (rule 3.5)")
+            "…and it is still the URL's shared connection (rule 4.5)")
     }
 
-    @Test("Handles opened and closed from many tasks leave one idle connection for the keeper [3.6]")
+    @Test("Handles opened and closed from many tasks leave one idle connection for the keeper [4.6]")
     func handlesFromManyTasks() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let pool = self.pool
@@ -208,13 +208,13 @@ struct Step3KeeperPool {
             }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
-        #expect(ids.count == 1, "Every task's handle is on the one shared connection (rule 3.6)")
+        #expect(ids.count == 1, "Every task's handle is on the one shared connection (rule 4.6)")
         let flags = await inUseFlags(in: pool)
         #expect(
             flags == [ids.first ?? UUID(): false],
-            "The keeper sees one connection, not in use: every handle was closed (rule 3.6)")
-        #expect(try await releaseIdle(in: pool).count == 1, "…so it releases it (rule 3.6)")
-        #expect(await pool.count == 0, "…and the pool is empty (rule 3.6)")
+            "The keeper sees one connection, not in use: every handle was closed (rule 4.6)")
+        #expect(try await releaseIdle(in: pool).count == 1, "…so it releases it (rule 4.6)")
+        #expect(await pool.count == 0, "…and the pool is empty (rule 4.6)")
     }
 }
 

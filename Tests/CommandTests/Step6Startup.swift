@@ -20,12 +20,12 @@ struct JobFailure: Error, Equatable {
     let reason: String
 }
 
-@Suite("Command · Step 5 — App start-up, one command per job", .tags(.startup))
-struct Step5Startup {
-    @Test("Launch runs every command once, in the order given [5.1, 5.3]")
+@Suite("Command · Step 6 — App start-up, one command per job", .tags(.startup))
+struct Step6Startup {
+    @Test("Launch runs every command once, in the order given [6.1, 6.3]")
     func runsInOrder() throws {
         let hatches = try EscapeHatches.findings(inPattern: "Command")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 6))")
         let log = LaunchLog()
         let window = AppWindow()
         let failures = StartupSequence([
@@ -34,13 +34,13 @@ struct Step5Startup {
             ApplyAppearanceCommand(tint: "teal", window: window),
             ShowRootScreenCommand(screen: "Home", window: window),
         ]).launch()
-        #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order (rule 5.1)")
-        #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too (rule 5.1)")
-        #expect(failures.isEmpty, "Nothing failed, so nothing is reported (rule 5.3)")
+        #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order (rule 6.1)")
+        #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too (rule 6.1)")
+        #expect(failures.isEmpty, "Nothing failed, so nothing is reported (rule 6.3)")
     }
 
     @Test(
-        "A failing command is reported by name with its error, and the ones after it still run [5.1, 5.2, 5.3]"
+        "A failing command is reported by name with its error, and the ones after it still run [6.1, 6.2, 6.3]"
     )
     func failuresDontStopTheRest() {
         let log = LaunchLog()
@@ -52,15 +52,15 @@ struct Step5Startup {
         ]).launch()
         #expect(
             log.entries == ["storage", "root screen"],
-            "The jobs after a failure still run, in order (rule 5.2)"
+            "The jobs after a failure still run, in order (rule 6.2)"
         )
         #expect(
             failures.map(\.commandName) == ["analytics", "push"],
-            "Each failure names its command, in order (rule 5.3)")
+            "Each failure names its command, in order (rule 6.3)")
         #expect(
             failures.map { $0.error as? JobFailure } == [
                 JobFailure(reason: "no network"), JobFailure(reason: "denied"),
             ],
-            "Each failure carries the command's own error (rule 5.3)")
+            "Each failure carries the command's own error (rule 6.3)")
     }
 }

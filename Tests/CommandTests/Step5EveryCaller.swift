@@ -1,0 +1,159 @@
+import Command
+import KataTestSupport
+import MessagingKit
+import Testing
+
+@Suite("Command · Step 5 — Every caller, every ending", .tags(.messaging))
+struct Step5EveryCaller {
+    @Test("Every caller awaiting the same reply is resumed with it [5.1]")
+    func everyCallerIsResumed() async throws {
+        let hatches = try EscapeHatches.findings(inPattern: "Command")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
+        let transport = try onlineTransport()
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
+        let pending = try outbox.request("price")
+        let executor = ManualExecutor()
+        let callers = (0..<3).map { _ in Caller(awaiting: pending, on: executor) }
+        executor.runUntilIdle()  // all three are in response(), waiting: the reply comes after
+        let reply = try event("price", ["amount": "5"])
+        try transport.deliver(reply)
+        executor.runUntilIdle()
+        #expect(
+            callers.allSatisfy { $0.outcome.current == .success(reply) },
+            "Three callers awaited response(): each one is resumed with the reply (rule 5.1)")
+        for caller in callers { caller.task.cancel() }
+        executor.runUntilIdle()
+    }
+
+    @Test(
+        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [5.2]")
+    func cancelledCallerEndsOnlyItsWait() async throws {
+        let transport = try offlineTransport()
+        let outbox = try OfflineOutbox(connection: connection(over: transport))
+        let pending = try outbox.request("price")
+        let executor = ManualExecutor()
+        let waiting = Caller(awaiting: pending, on: executor)
+        let staying = Caller(awaiting: pending, on: executor)
+        executor.runUntilIdle()  // both are in response(), waiting
+        waiting.task.cancel()
+        let cancelledEarly = Caller(awaiting: pending, on: executor)
+        cancelledEarly.task.cancel()  // cancelled before it has even called response()
+        executor.runUntilIdle()
+
+        #expect(
+            waiting.outcome.current == .failure(.waitCancelled),
+            "A caller whose task is cancelled while it waits gets OutboxError.waitCancelled (rule 5.2)")
+        #expect(
+            cancelledEarly.outcome.current == .failure(.waitCancelled),
+            "So does a caller whose task was cancelled before the reply came (rule 5.2)")
+        #expect(pending.result == nil, "Cancelling a caller's task doesn't settle the request (rule 5.2)")
+        #expect(outbox.pendingCount == 1, "The request still waits in the buffer (rule 5.2)")
+        #expect(staying.outcome.current == nil, "The other caller still waits (rule 5.2)")
+
+        transport.connect()
+        try transport.accept()
+        #expect(sentNames(transport) == ["price"], "The request is still sent on connect (rule 5.2)")
+        let reply = try event("price", ["amount": "8"])
+        try transport.deliver(reply)
+        executor.runUntilIdle()
+        #expect(
+            staying.outcome.current == .success(reply),
+            "The caller that stayed gets the reply (rule 5.2)")
+        #expect(pending.result == .success(reply), "The request is settled by its reply (rule 5.2)")
+        for caller in [waiting, staying, cancelledEarly] { caller.task.cancel() }
+        executor.runUntilIdle()
+    }
+
+    @Test(
+        "A request cancelled while it is being sent, whose send fails, is told cancelled and never sent [5.3]"
+    )
+    func requestCancelledWhileRunning() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let pending = try outbox.request("price")
+        line.onNextSend(of: "price") {
+            _ = outbox.cancel(pending.ticket)
+            line.inner.disconnect()
+            throw TransportError.notConnected(.disconnected)
+        }
+        line.inner.connect()
+        #expect(
+            pending.result == .failure(.cancelled),
+            "Cancelled while it ran, and that run failed: the caller is told cancelled (rule 5.3)")
+        line.inner.connect()
+        #expect(line.sentEvents.isEmpty, "It is never sent (rule 5.3)")
+        #expect(outbox.pendingCount == 0, "Nothing waits (rule 5.3)")
+    }
+
+    @Test(
+        "A request cancelled while it is being sent is settled by how that send ends: sent, its reply; refused, refused [5.3]"
+    )
+    func requestCancelledWhileRunningSentOrRefused() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let sent = try outbox.request("price")
+        let answer = Received<CancelResult>()
+        line.onNextSend(of: "price") {
+            answer.set(outbox.cancel(sent.ticket))  // taken back while it is being sent, and it goes out
+        }
+        line.inner.connect()
+        #expect(answer.current == .notPending, "It was running: cancel answers notPending (rules 3.5, 5.3)")
+        #expect(sentNames(line) == ["price"], "It went out (rule 5.3)")
+        #expect(sent.result == nil, "It was sent: it waits for its reply, not cancelled (rule 5.3)")
+        let reply = try event("price", ["amount": "6"])
+        line.inner.receive(reply)
+        #expect(sent.result == .success(reply), "A request sent though cancelled gets its reply (rule 5.3)")
+
+        let forbidden = SendForbidden(event: try EventName("stock"), user: "guest")
+        line.refuse("stock", with: forbidden)
+        line.inner.disconnect()
+        let refused = try outbox.request("stock")
+        try outbox.send("after")
+        line.onNextSend(of: "stock") {
+            _ = outbox.cancel(refused.ticket)  // taken back while it is being sent, and refused
+        }
+        line.inner.connect()
+        #expect(
+            refused.result == .failure(.refused(reason: String(describing: forbidden))),
+            "Cancelled while it ran, then refused while connected: a refusal stays a refusal (rule 5.3)")
+        #expect(sentNames(line) == ["price", "after"], "The replay went on after it (rules 2.6, 5.3)")
+        #expect(outbox.pendingCount == 0, "Nothing waits (rule 5.3)")
+    }
+
+    @Test("An outbox that is freed ends every wait: its requests' callers get cancelled [5.4]")
+    func freedOutboxEndsEveryWait() async throws {
+        let line = try recordingConnection()
+        line.connect()
+        var outbox: OfflineOutbox? = try OfflineOutbox(connection: line)
+        let sent = try #require(outbox).request("price")
+        line.disconnect()
+        let waiting = try #require(outbox).request("stock")
+        let log = RunLog()
+        try #require(outbox).enqueue(CancelAwareCommand(name: "read", log: log))
+        let executor = ManualExecutor()
+        let callers = [Caller(awaiting: sent, on: executor), Caller(awaiting: waiting, on: executor)]
+        executor.runUntilIdle()  // both callers are in response(), waiting: the outbox goes after
+        #expect(
+            sent.result == nil && waiting.result == nil,
+            "While the outbox lives, both requests wait (rule 5.4)"
+        )
+        outbox = nil
+        #expect(
+            sent.result == .failure(.cancelled),
+            "A request sent and waiting for its reply is settled cancelled when its outbox is freed: no reply can reach it now (rule 5.4)"
+        )
+        #expect(
+            waiting.result == .failure(.cancelled),
+            "So is a request still in the buffer: it will never be sent (rule 5.4)")
+        #expect(
+            log.all == ["read cancelled"],
+            "A command still in the buffer is told it will never run (rule 5.4)")
+        executor.runUntilIdle()
+        #expect(
+            callers.allSatisfy { $0.outcome.current == .failure(.cancelled) },
+            "Callers awaiting response() are resumed with OutboxError.cancelled, not left waiting forever (rule 5.4)"
+        )
+        for caller in callers { caller.task.cancel() }
+        executor.runUntilIdle()
+    }
+}
