@@ -251,3 +251,17 @@ struct Step3HandleEvents {
         #expect(await !pool.isInUse(chat), "…and the connection is not in use (rule 3.7)")
     }
 }
+
+extension Step3HandleEvents {
+    @Test(
+        "Random sequences of opens, closes, let-gos, sends, drops and events agree with the brief's pool [1.1, 2.1, 2.2, 2.5, 2.6, 2.8, 2.10, 3.1, 3.3, 3.6, 3.7]"
+    )
+    func randomSequencesAgreeWithTheModel() async throws {
+        let check = ModelCheck<PoolModel.Operation>(
+            rule: "2.2, 2.6, 2.8, 2.10, 3.1–3.7 (handles over a connection that drops)", sequences: 150,
+            length: 1...14
+        ) { random in PoolModel.operation(.handles, using: &random) }
+        let failure = try await check.run { operations in try await PoolRig.disagreement(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}

@@ -222,3 +222,17 @@ struct Step4KeeperPool {
 private func message() throws -> Event {
     try Event("message", payload: ["text": "hello"])
 }
+
+extension Step4KeeperPool {
+    @Test(
+        "Random sequences with the keeper releasing at any moment agree with the brief's pool [1.1, 2.2, 2.10, 3.7, 4.2, 4.3]"
+    )
+    func randomSequencesWithTheKeeperAgreeWithTheModel() async throws {
+        let check = ModelCheck<PoolModel.Operation>(
+            rule: "4.2, 4.3 (the keeper releases what nobody uses, and only that)", sequences: 150,
+            length: 1...14
+        ) { random in PoolModel.operation(.withKeeper, using: &random) }
+        let failure = try await check.run { operations in try await PoolRig.disagreement(operations) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}

@@ -155,11 +155,11 @@ struct TestRunnerTests {
                   cat second.jsonl >> "$stream"
                 fi
                 """,
-            timeLimit: .milliseconds(300))
+            timeLimit: .milliseconds(150))
         let start = ContinuousClock.now
         let report = runner.run(modules: ["StrategyTests"])
         #expect(ContinuousClock.now - start < .seconds(10))
-        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.3)])
+        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.15)])
         let pid = try #require(
             folder.read("grandchild.pid").flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -232,9 +232,9 @@ struct TestRunnerTests {
             in: folder,
             script: """
                 echo "Another instance of SwiftPM (PID: 1) is already running using '.build', waiting..."
-                sleep 0.05
+                sleep 0.02
                 echo "Building for debugging..."
-                sleep 0.5
+                sleep 0.3
                 cat done.jsonl >> "$stream"
                 """)
         let report = runner.run(modules: nil)
