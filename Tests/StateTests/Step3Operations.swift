@@ -256,8 +256,23 @@ struct Step3Operations {
         let transport = harness.transport
         let heard = Recorder<Event>()
         let replies = Recorder<Event>()
-        try connection.onEvent(try EventName("price"), perform: heard.record)
-        try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
+        var subscriber: Recorder<Event>? = Recorder<Event>()
+        var waiter: Recorder<Event>? = Recorder<Event>()
+        weak var subscriberGone = subscriber
+        weak var waiterGone = waiter
+        try connection.onEvent(try EventName("price")) { [subscriber] event in
+            heard.record(event)
+            subscriber?.record(event)
+        }
+        try connection.request(try Event("price", payload: ["sku": "42"])) { [waiter] event in
+            replies.record(event)
+            waiter?.record(event)
+        }
+        subscriber = nil
+        waiter = nil
+        try #require(
+            subscriberGone != nil && waiterGone != nil,
+            "Until the release, the connection keeps its subscription and its waiting request (rule 3.11)")
         try transport.drop()
         transport.connect()  // the library retries on its own
         try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
@@ -277,6 +292,12 @@ struct Step3Operations {
         try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
         #expect(connection.state == .released, "A released connection ignores the socket (rule 3.11)")
         #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (rule 3.11)")
+        #expect(
+            subscriberGone == nil,
+            "A released connection lets go of its subscriptions, and of what they capture (rule 3.11)")
+        #expect(
+            waiterGone == nil,
+            "A released connection lets go of its waiting requests, and of what they capture (rule 3.11)")
         #expect(
             replies.all.isEmpty,
             "A released connection forgot its waiting request, and never calls it: no reply will come (rule 3.11)"
