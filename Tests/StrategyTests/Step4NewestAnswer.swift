@@ -133,3 +133,19 @@ struct Step4NewestAnswer {
         )
     }
 }
+
+extension Step4NewestAnswer {
+    @Test(
+        "Random sequences of searches, scope changes and answers arriving in any order agree with the brief's model [3.2, 3.3, 3.5, 4.1, 4.2, 4.3, 4.4]"
+    )
+    nonisolated func randomSequencesAgreeWithTheModel() async throws {
+        let places = town.places
+        let check = ModelCheck<SearchModel.Operation>(
+            rule: "4.1–4.4 (the search that started last is the one shown)", sequences: 200, length: 1...12
+        ) { random in SearchModel.operation(using: &random) }
+        let failure = await check.run { operations in
+            await SearchModelReplay.disagreement(operations, places: places)
+        }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}
