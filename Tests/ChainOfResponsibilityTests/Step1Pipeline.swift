@@ -150,7 +150,9 @@ struct Step1Pipeline {
         )
     }
 
-    @Test("Each scan is one session, even one that finds nothing: every unit hears it starts once, before any item [1.3, 1.8]")
+    @Test(
+        "Each scan is one session, even one that finds nothing: every unit hears it starts once, before any item [1.3, 1.8]"
+    )
     func sessions() {
         let first = SessionCountingUnit()
         let second = SessionCountingUnit()
@@ -181,7 +183,8 @@ struct Step1Pipeline {
         empty.scan()
         #expect(
             quiet.sessions == 1,
-            "A scan whose creators make nothing is still one session: every unit hears it start, once (rule 1.3)")
+            "A scan whose creators make nothing is still one session: every unit hears it start, once (rule 1.3)"
+        )
         empty.scan()
         #expect(quiet.sessions == 2, "…and so is the next one (rules 1.3, 1.8)")
         #expect(outbox.items.count == 6, "…which sends nothing on (rule 1.3)")

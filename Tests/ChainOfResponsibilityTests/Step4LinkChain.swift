@@ -97,10 +97,12 @@ struct Step4LinkChain {
         }
         #expect(
             outcome == nil,
-            "\(failure.testDescription): a failed check is not a \"no\", and the chain has no outcome: it throws (rule 4.5)")
+            "\(failure.testDescription): a failed check is not a \"no\", and the chain has no outcome: it throws (rule 4.5)"
+        )
         #expect(
             thrown.map(failure.isIt) == true,
-            "\(failure.testDescription) reaches the caller as it is, not \(thrown.map { "\($0)" } ?? "nothing") (rule 4.5)")
+            "\(failure.testDescription) reaches the caller as it is, not \(thrown.map { "\($0)" } ?? "nothing") (rule 4.5)"
+        )
         #expect(
             declines.asked == 1 && fails.asked == 1,
             "Each handler up to the one that failed is asked once, the failing one not again (rule 4.5)")

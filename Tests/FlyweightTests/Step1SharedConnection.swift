@@ -13,7 +13,9 @@ struct Step1SharedConnection {
         pool = ConnectionPool(factory: factory)
     }
 
-    @Test("Handles on the same URL are on the same connection, the one the factory made, and name its url [1.1, 1.3]")
+    @Test(
+        "Handles on the same URL are on the same connection, the one the factory made, and name its url [1.1, 1.3]"
+    )
     func sameURLSameConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let first = try await pool.makeHandle(for: chat)
@@ -39,7 +41,8 @@ struct Step1SharedConnection {
             "The test's factory connects to the URL with its scheme and host lowercased (test setup)")
         #expect(
             badge.url == connection.url && tracker.url == connection.url,
-            "A handle names its connection's url, not the URL asked for, when the factory normalised it (rule 1.1)")
+            "A handle names its connection's url, not the URL asked for, when the factory normalised it (rule 1.1)"
+        )
         #expect(
             badge.connectionID == connection.id && tracker.connectionID == connection.id,
             "…and both are on that one connection (rule 1.1)")

@@ -124,11 +124,13 @@ struct Step4KeeperPool {
             "The keeper released the connection nobody uses (rule 4.2)")
         #expect(
             await otherPool.count == 0,
-            "…and the pool forgot it, under the URL it was asked for, not the connection's own url (rule 4.2)")
+            "…and the pool forgot it, under the URL it was asked for, not the connection's own url (rule 4.2)"
+        )
         let again = try await otherPool.makeHandle(for: shouting)
         #expect(
             again.connectionID != first.connectionID && normalizing.connectionsMade(for: shouting) == 2,
-            "The next handle for that URL is on a new connection from the factory, not the released one (rule 4.2)")
+            "The next handle for that URL is on a new connection from the factory, not the released one (rule 4.2)"
+        )
     }
 
     @Test(
@@ -268,9 +270,12 @@ let releaseRefusals: [ReleaseRefusal] = [
     ReleaseRefusal(
         testDescription: "LifecycleError.transitionRefused",
         error: { _ in LifecycleError.transitionRefused(from: .reconnecting, to: .released) },
-        isIt: { error, _ in (error as? LifecycleError) == .transitionRefused(from: .reconnecting, to: .released) }),
+        isIt: { error, _ in
+            (error as? LifecycleError) == .transitionRefused(from: .reconnecting, to: .released)
+        }),
     ReleaseRefusal(
-        testDescription: "ReleaseRefused, a type the pool has never heard of", error: { ReleaseRefused(url: $0) },
+        testDescription: "ReleaseRefused, a type the pool has never heard of",
+        error: { ReleaseRefused(url: $0) },
         isIt: { error, url in (error as? ReleaseRefused) == ReleaseRefused(url: url) }),
 ]
 

@@ -112,18 +112,21 @@ struct Step1InjectedPool {
     @Test("The pool is asked for the URL exactly as given: case, port, path, query and all [1.1]")
     func urlReachesThePoolAsGiven() async throws {
         let addresses = try [
-            "WSS://Chat.example.com/Room?ID=A", "wss://chat.example.com/room/", "wss://chat.example.com:443/room",
+            "WSS://Chat.example.com/Room?ID=A", "wss://chat.example.com/room/",
+            "wss://chat.example.com:443/room",
             "wss://chat.example.com/Room%20A?ID=A#Top",
         ].map(url)
         for address in addresses {
             let handle = try await manager.makeHandle(for: address)
             #expect(
                 handle.url.absoluteString == address.absoluteString,
-                "\(address): the handle is on a connection to the URL asked for, not a rewritten one (rule 1.1)")
+                "\(address): the handle is on a connection to the URL asked for, not a rewritten one (rule 1.1)"
+            )
         }
         #expect(
             await pool.requests.map(\.absoluteString) == addresses.map(\.absoluteString),
-            "The manager hands the pool each URL as the screen gave it: normalising is not its job (rule 1.1)")
+            "The manager hands the pool each URL as the screen gave it: normalising is not its job (rule 1.1)"
+        )
     }
 
     @Test("Two managers with pools of their own share nothing [1.2]")
@@ -170,7 +173,9 @@ struct Step1InjectedPool {
         ) {
             try await unsupported.makeHandle(for: chat)
         }
-        #expect(unsupportedPool.requests == 1, "The manager asks the pool once, and takes no for an answer (rule 1.4)")
+        #expect(
+            unsupportedPool.requests == 1,
+            "The manager asks the pool once, and takes no for an answer (rule 1.4)")
         // Other refusals too: a manager that rewords every refusal as one case of its own choosing
         // loses what the pool said.
         let noHostPool = RefusingPool { ConnectionFactoryError.missingHost($0) }

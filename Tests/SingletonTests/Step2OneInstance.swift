@@ -33,7 +33,8 @@ struct Step2OneInstance {
     }
 
     @Test(
-        "shared is a static let, safe because the type is, not because a check was switched off [2.3, 2.4, 1.10]")
+        "shared is a static let, safe because the type is, not because a check was switched off [2.3, 2.4, 1.10]"
+    )
     func madeSafeNotSilenced() throws {
         try #require(
             ConnectionManager.shared === ConnectionManager.shared,
