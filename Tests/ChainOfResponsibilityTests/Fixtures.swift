@@ -221,12 +221,12 @@ func scannedLink() throws -> URL {
 final class ScriptedHandler: LinkHandler {
     let name: String
     private let screen: String?
-    private let error: TestFailure?
+    private let error: (any Error)?
     private let askedCount = Atomic(0)
     private let log: Recorder<String>?
 
     init(
-        _ name: String, takesWith screen: String? = nil, throwing error: TestFailure? = nil,
+        _ name: String, takesWith screen: String? = nil, throwing error: (any Error)? = nil,
         log: Recorder<String>? = nil
     ) {
         self.name = name
@@ -245,10 +245,39 @@ final class ScriptedHandler: LinkHandler {
     }
 }
 
-/// An error a handler throws in the tests.
+/// An error a handler throws in the tests: a type the chain has never heard of.
 struct TestFailure: Error, Equatable {
     let reason: String
 }
+
+/// An error a link handler's check may fail with, and how to tell it from any other.
+struct HandlerFailure: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let error: any Error
+    /// Whether `thrown` is this very error.
+    let isIt: @Sendable (any Error) -> Bool
+}
+
+/// What a feature's check may fail with: the network's errors, its own cancellation, and an error
+/// of a type the chain has never heard of.
+let handlerFailures: [HandlerFailure] = [
+    HandlerFailure(
+        testDescription: "URLError.timedOut", error: URLError(.timedOut),
+        isIt: { ($0 as? URLError)?.code == .timedOut }),
+    HandlerFailure(
+        testDescription: "URLError.notConnectedToInternet", error: URLError(.notConnectedToInternet),
+        isIt: { ($0 as? URLError)?.code == .notConnectedToInternet }),
+    HandlerFailure(
+        testDescription: "URLError.cancelled", error: URLError(.cancelled),
+        isIt: { ($0 as? URLError)?.code == .cancelled }),
+    HandlerFailure(
+        testDescription: "CancellationError thrown by the handler", error: CancellationError(),
+        isIt: { $0 is CancellationError }),
+    HandlerFailure(
+        testDescription: "TestFailure, a type the chain has never heard of",
+        error: TestFailure(reason: "payment service timed out"),
+        isIt: { ($0 as? TestFailure) == TestFailure(reason: "payment service timed out") }),
+]
 
 /// A link handler that declines, and while deciding the caller's task is cancelled (as when the
 /// user leaves the scan screen): the test needs no waiting and no sleeps, and a chain that never

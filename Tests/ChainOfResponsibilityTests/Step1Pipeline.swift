@@ -150,7 +150,9 @@ struct Step1Pipeline {
         )
     }
 
-    @Test("Each scan is one session: every unit hears it starts once, before any item [1.3, 1.8]")
+    @Test(
+        "Each scan is one session, even one that finds nothing: every unit hears it starts once, before any item [1.3, 1.8]"
+    )
     func sessions() {
         let first = SessionCountingUnit()
         let second = SessionCountingUnit()
@@ -172,6 +174,20 @@ struct Step1Pipeline {
                 && second.sessionsSeenByItems == [1, 1, 1, 2, 2, 2],
             "The session starts before its first item, and not again until the next scan (rules 1.3, 1.8)")
         #expect(outbox.items.count == 6, "Each scan runs every creator again (rule 1.8)")
+
+        // The camera saw nothing this time: the session starts all the same.
+        let quiet = SessionCountingUnit()
+        let empty = ScanPipeline(output: outbox.take)
+            .addCreator(FakePhotoAlbum(picked: nil)).addCreator(FakeCamera(frames: []))
+            .addUnit(quiet)
+        empty.scan()
+        #expect(
+            quiet.sessions == 1,
+            "A scan whose creators make nothing is still one session: every unit hears it start, once (rule 1.3)"
+        )
+        empty.scan()
+        #expect(quiet.sessions == 2, "…and so is the next one (rules 1.3, 1.8)")
+        #expect(outbox.items.count == 6, "…which sends nothing on (rule 1.3)")
     }
 
     @Test("What leaves the last unit reaches the output before the next item enters the first [1.5]")

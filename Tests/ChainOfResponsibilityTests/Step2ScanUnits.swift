@@ -117,7 +117,9 @@ struct Step2ScanUnits {
             "An item that isn't a frame passes unchanged (rule 2.1)")
     }
 
-    @Test("The duplicate filter passes a code once a session, wherever it is in the frame [2.1, 2.3, 2.4]")
+    @Test(
+        "The duplicate filter passes a code once a session, wherever it is in the frame, and only codes [2.1, 2.3, 2.4]"
+    )
     func duplicates() throws {
         let filter = DuplicateFilter()
         let here = try qr("https://shop.example/p/1", at: 0)
@@ -132,10 +134,31 @@ struct Step2ScanUnits {
         #expect(
             passed(by: filter, blank(7)) == [blank(7)],
             "An item that isn't a code passes unchanged (rule 2.1)")
+        let classified = ScanItem.classified(here, .link)
+        let routed = ScanItem.route(.showText("hello"))
+        #expect(
+            passed(by: filter, [classified, classified, routed, routed]) == [
+                classified, classified, routed, routed,
+            ],
+            "A classified code or a route is not the filter's case: it passes unchanged, every time, even one it has seen as a code (rule 2.1)"
+        )
         filter.sessionDidStart()
         #expect(
             passed(by: filter, [.code(moved), .code(moved)]) == [.code(moved)],
             "A new session forgets the codes seen, and starts remembering again (rules 2.3, 2.4)")
+
+        // Near misses are other codes: the payload is compared exactly, case and spaces included.
+        let nearMisses = try ["abc12", "ABC12", "Abc12", " abc12", "abc12 ", "abc12\n", "abc1２"].map {
+            try qr($0)
+        }
+        filter.sessionDidStart()
+        #expect(
+            passed(by: filter, nearMisses.map(ScanItem.code)) == nearMisses.map(ScanItem.code),
+            "Payloads that differ only in case or in surrounding whitespace are different codes: each passes (rule 2.3)"
+        )
+        #expect(
+            passed(by: filter, nearMisses.map(ScanItem.code)).isEmpty,
+            "…and each is dropped when it comes again in the same session (rule 2.3)")
     }
 
     @Test(

@@ -108,18 +108,25 @@ struct Step3Keeper {
         let stubborn = FakeConnection(.disconnected, refusesEverything: true)
         let idle = FakeConnection(.connected)
         let stuck = FakeConnection(.idle, refusesEverything: true)
+        let clinging = FakeConnection(.connected, refusesEverything: true)
         let pool = FakePool([
             PooledConnection(connection: stubborn, isInUse: false),
             PooledConnection(connection: idle, isInUse: false),
             PooledConnection(connection: stuck, isInUse: true),
+            PooledConnection(connection: clinging, isInUse: false),
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
             failures.map { $0 as? Refused } == [
                 Refused(operation: .release, status: .disconnected),
                 Refused(operation: .connect, status: .idle),
+                Refused(operation: .disconnect, status: .connected),
             ],
-            "pass() returns each connection's error, unchanged, in pool order (rules 3.6, 3.7)")
+            "pass() returns each connection's error, unchanged, in pool order: a refused release, connect or disconnect alike (rules 3.6, 3.7)"
+        )
+        #expect(
+            clinging.asked == [.disconnect],
+            "A refused disconnect is asked once, and its refusal reported, not swallowed (rule 3.6)")
         #expect(
             await pool.holds(stubborn), "A connection that refused to be released stays pooled (rule 3.6)")
         #expect(

@@ -80,18 +80,32 @@ struct Step4LinkChain {
         #expect(never.asked == 0, "A chain whose caller is already cancelled asks nobody (rule 4.4)")
     }
 
-    @Test("A handler that throws stops the chain, and its error reaches the caller [4.5]")
-    func errorsReachTheCaller() async throws {
+    @Test(
+        "A handler that throws stops the chain, and its error reaches the caller unchanged, whatever it is [4.5]",
+        arguments: handlerFailures)
+    func errorsReachTheCaller(failure: HandlerFailure) async throws {
         let link = try scannedLink()
         let declines = ScriptedHandler("orders")
-        let fails = ScriptedHandler("payments", throwing: TestFailure(reason: "payment service timed out"))
+        let fails = ScriptedHandler("payments", throwing: failure.error)
         let fallback = ScriptedHandler("web", takesWith: "Web view")
-        await #expect(
-            throws: TestFailure(reason: "payment service timed out"),
-            "The handler's error reaches the caller as it is (rule 4.5)"
-        ) {
-            try await LinkChain([declines, fails, fallback]).resolve(link)
+        var outcome: ChainOutcome?
+        var thrown: (any Error)?
+        do {
+            outcome = try await LinkChain([declines, fails, fallback]).resolve(link)
+        } catch {
+            thrown = error
         }
+        #expect(
+            outcome == nil,
+            "\(failure.testDescription): a failed check is not a \"no\", and the chain has no outcome: it throws (rule 4.5)"
+        )
+        #expect(
+            thrown.map(failure.isIt) == true,
+            "\(failure.testDescription) reaches the caller as it is, not \(thrown.map { "\($0)" } ?? "nothing") (rule 4.5)"
+        )
+        #expect(
+            declines.asked == 1 && fails.asked == 1,
+            "Each handler up to the one that failed is asked once, the failing one not again (rule 4.5)")
         #expect(
             fallback.asked == 0, "A failed check is not a \"no\": no later handler takes the link (rule 4.5)")
     }

@@ -26,7 +26,17 @@ func accept(_ transport: InMemoryTransport) throws {
 /// A factory that makes socket connections over in-memory transports for `ws` and `wss` URLs,
 /// refuses every other scheme, and keeps what it makes, so tests can play the server, see how
 /// often the pool asked, and count the listeners on each connection.
+///
+/// A `normalizing` factory lowercases the scheme and the host of the URL it connects to, as a
+/// real factory may: then a connection's `url` differs from the URL the pool asked for. Either
+/// way it files what it makes under the URL it was asked for.
 final class CountingFactory: ConnectionFactory {
+    private let normalizing: Bool
+
+    init(normalizing: Bool = false) {
+        self.normalizing = normalizing
+    }
+
     private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>(
         [:])
     private let refusingNew = Atomic(false)
@@ -59,13 +69,24 @@ final class CountingFactory: ConnectionFactory {
     }
 
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        guard url.scheme == "wss" || url.scheme == "ws" else { throw .unsupportedScheme(url) }
-        guard let server = try? ServerURL(url) else { throw .missingHost(url) }
+        let scheme = url.scheme.map { normalizing ? $0.lowercased() : $0 }
+        guard scheme == "wss" || scheme == "ws" else { throw .unsupportedScheme(url) }
+        guard let server = try? ServerURL(normalizing ? Self.normalized(url) : url) else {
+            throw .missingHost(url)
+        }
         let transport = InMemoryTransport(url: server)
         let connection = ListenerCountingConnection(SocketConnection(transport: transport))
         connection.refuseConnect(refusingNew.load(ordering: .acquiring))
         made.withLock { $0[url, default: []].append((connection, transport)) }
         return connection
+    }
+
+    /// `url` with its scheme and host lowercased, the rest as it is.
+    static func normalized(_ url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        return parts.url ?? url
     }
 }
 
@@ -80,6 +101,13 @@ struct ReleaseRefused: Error, Equatable {
     let url: URL
 }
 
+/// What a ``ListenerCountingConnection`` throws when `release()` is called again after it refused:
+/// whoever passes this on asked twice.
+struct ReleasedAgain: Error, Equatable {
+    let url: URL
+    let attempt: Int
+}
+
 /// A socket connection that counts the listeners given to ``onEvent(_:)`` (the connection keeps
 /// each until it is released, since it offers no way to unsubscribe), and that a test can tell
 /// to refuse `connect()`.
@@ -89,6 +117,8 @@ final class ListenerCountingConnection: Connection {
     private let refusing = Atomic(false)
     private let refusingRelease = Atomic(false)
     private let releases = Atomic(0)
+    private let attempts = Atomic(0)
+    private let releaseRefusal = Mutex<(any Error)?>(nil)
 
     init(_ socket: SocketConnection) {
         self.socket = socket
@@ -101,11 +131,18 @@ final class ListenerCountingConnection: Connection {
     /// (`true`), or connects (`false`).
     func refuseConnect(_ refuse: Bool) { refusing.store(refuse, ordering: .releasing) }
 
-    /// From now on, `release()` throws ``ReleaseRefused`` and leaves the socket as it is.
-    func refuseRelease() { refusingRelease.store(true, ordering: .releasing) }
+    /// From now on, `release()` throws and leaves the socket as it is: the first refused
+    /// attempt throws `error` (``ReleaseRefused`` unless told), every later one ``ReleasedAgain``.
+    func refuseRelease(with error: (any Error)? = nil) {
+        releaseRefusal.withLock { $0 = error ?? ReleaseRefused(url: url) }
+        refusingRelease.store(true, ordering: .releasing)
+    }
 
     /// How many times `release()` went through.
     var releaseCount: Int { releases.load(ordering: .acquiring) }
+
+    /// How many times `release()` was called, refused or not.
+    var releaseAttempts: Int { attempts.load(ordering: .acquiring) }
 
     var id: UUID { socket.id }
     var url: URL { socket.url }
@@ -116,7 +153,14 @@ final class ListenerCountingConnection: Connection {
     }
     func disconnect() { socket.disconnect() }
     func release() throws {
-        guard !refusingRelease.load(ordering: .acquiring) else { throw ReleaseRefused(url: url) }
+        let attempt = attempts.add(1, ordering: .acquiringAndReleasing).newValue
+        guard !refusingRelease.load(ordering: .acquiring) else {
+            let first = releaseRefusal.withLock { refusal in
+                defer { refusal = nil }
+                return refusal
+            }
+            throw first ?? ReleasedAgain(url: url, attempt: attempt)
+        }
         releases.add(1, ordering: .acquiringAndReleasing)
         socket.release()
     }

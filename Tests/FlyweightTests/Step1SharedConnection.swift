@@ -13,7 +13,9 @@ struct Step1SharedConnection {
         pool = ConnectionPool(factory: factory)
     }
 
-    @Test("Handles on the same URL are on the same connection, the one the factory made [1.1, 1.3]")
+    @Test(
+        "Handles on the same URL are on the same connection, the one the factory made, and name its url [1.1, 1.3]"
+    )
     func sameURLSameConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let first = try await pool.makeHandle(for: chat)
@@ -26,6 +28,25 @@ struct Step1SharedConnection {
             first.connectionID == (try factory.connection(for: chat)).id,
             "…and the handles are on the very connection it made (rule 1.1)")
         #expect(first.url == chat, "A handle names its connection's URL (rule 1.1)")
+
+        // A factory may normalise the URL: the connection's url is then not the URL asked for.
+        let normalizing = CountingFactory(normalizing: true)
+        let shouting = try url("WSS://Chat.example.com/Room?ID=A")
+        let pool = ConnectionPool(factory: normalizing)
+        let badge = try await pool.makeHandle(for: shouting)
+        let tracker = try await pool.makeHandle(for: shouting)
+        let connection = try normalizing.connection(for: shouting)
+        try #require(
+            connection.url.absoluteString == "wss://chat.example.com/Room?ID=A",
+            "The test's factory connects to the URL with its scheme and host lowercased (test setup)")
+        #expect(
+            badge.url == connection.url && tracker.url == connection.url,
+            "A handle names its connection's url, not the URL asked for, when the factory normalised it (rule 1.1)"
+        )
+        #expect(
+            badge.connectionID == connection.id && tracker.connectionID == connection.id,
+            "…and both are on that one connection (rule 1.1)")
+        #expect(normalizing.connectionsMade == 1, "The factory is asked once for the URL (rule 1.3)")
     }
 
     @Test("Another URL gets another connection, and each URL keeps its own [1.1, 1.2, 1.5]")

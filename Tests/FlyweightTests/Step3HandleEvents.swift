@@ -243,6 +243,16 @@ struct Step3HandleEvents {
             watchedScreen.object == nil,
             "close() lets go of the subscriptions, even while the handle is still held: the screen is freed (rule 3.4)"
         )
+        // A screen that subscribes after close() (say, it appears again): the closed handle keeps
+        // nothing of it.
+        var late: Screen? = Screen()
+        let watchedLate = Watched(late)
+        handle?.onEvent(message.name) { [late] _ in _ = late }
+        late = nil
+        #expect(
+            watchedLate.object == nil,
+            "A closed handle keeps no subscription made after close(), nor what it captures, even while the handle is held (rule 3.4)"
+        )
         handle = nil
         #expect(
             watchedHandle.object == nil,

@@ -80,7 +80,7 @@ struct Step4KeeperPool {
     }
 
     @Test(
-        "After the keeper releases and removes a connection, the next handle for its URL is on a new one [4.2, 4.3]"
+        "After the keeper releases and removes a connection, the next handle for its URL is on a new one, even when the factory normalised the URL [4.2, 4.3]"
     )
     func removedURLGetsNewConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
@@ -108,6 +108,29 @@ struct Step4KeeperPool {
         #expect(
             try await pool.makeHandle(for: chat).connectionID == screen.connectionID,
             "chat, in use, was left alone: its next handle is on the same connection (rule 4.3)")
+
+        // A factory may normalise the URL: the pool forgets the connection under the URL it was
+        // asked for, whatever the connection's own url.
+        let normalizing = CountingFactory(normalizing: true)
+        let shouting = try url("WSS://Chat.example.com/Room?ID=A")
+        let otherPool = ConnectionPool(factory: normalizing)
+        let first = try await otherPool.makeHandle(for: shouting)
+        first.close()
+        try #require(
+            try normalizing.connection(for: shouting).url != shouting,
+            "The test's factory connects to a URL other than the one asked for (test setup)")
+        #expect(
+            try await releaseIdle(in: otherPool) == [first.connectionID],
+            "The keeper released the connection nobody uses (rule 4.2)")
+        #expect(
+            await otherPool.count == 0,
+            "…and the pool forgot it, under the URL it was asked for, not the connection's own url (rule 4.2)"
+        )
+        let again = try await otherPool.makeHandle(for: shouting)
+        #expect(
+            again.connectionID != first.connectionID && normalizing.connectionsMade(for: shouting) == 2,
+            "The next handle for that URL is on a new connection from the factory, not the released one (rule 4.2)"
+        )
     }
 
     @Test(
@@ -178,16 +201,28 @@ struct Step4KeeperPool {
     }
 
     @Test(
-        "A connection that refuses to be released stays pooled, and its error comes through unchanged [4.5]")
-    func refusedReleaseStays() async throws {
+        "A connection that refuses to be released stays pooled, and its error comes through unchanged, after one try [4.5]",
+        arguments: releaseRefusals)
+    func refusedReleaseStays(refusal: ReleaseRefusal) async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let connection = try factory.connection(for: chat)
-        connection.refuseRelease()
+        connection.refuseRelease(with: refusal.error(connection.url))
 
-        await #expect(throws: ReleaseRefused(url: connection.url), "The connection's own error (rule 4.5)") {
-            try await pool.releaseIfUnused(connection)
+        var thrown: (any Error)?
+        do {
+            let released = try await pool.releaseIfUnused(connection)
+            Issue.record("\(refusal): releaseIfUnused returned \(released) instead of throwing (rule 4.5)")
+        } catch {
+            thrown = error
         }
+        #expect(
+            thrown.map { refusal.isIt($0, connection.url) } == true,
+            "\(refusal): the connection's own error reaches the keeper unchanged, not \(thrown.map { "\($0)" } ?? "nothing") (rule 4.5)"
+        )
+        #expect(
+            connection.releaseAttempts == 1,
+            "The keeper asked once, so the pool calls release() once, not again when it fails (rule 4.5)")
         #expect(await pool.count == 1, "Not released, so not forgotten: the next pass tries again (rule 4.5)")
         #expect(
             try await pool.makeHandle(for: chat).connectionID == connection.id,
@@ -217,6 +252,32 @@ struct Step4KeeperPool {
         #expect(await pool.count == 0, "…and the pool is empty (rule 4.6)")
     }
 }
+
+/// An error a connection's `release()` may throw, and how to tell it from any other.
+struct ReleaseRefusal: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let error: @Sendable (URL) -> any Error
+    let isIt: @Sendable (any Error, URL) -> Bool
+}
+
+/// What `release()` may throw: every case of a managed connection's ``LifecycleError``, and an
+/// error of a type the pool has never heard of.
+let releaseRefusals: [ReleaseRefusal] = [
+    ReleaseRefusal(
+        testDescription: "LifecycleError.operationRefused",
+        error: { _ in LifecycleError.operationRefused(.release, in: .connected) },
+        isIt: { error, _ in (error as? LifecycleError) == .operationRefused(.release, in: .connected) }),
+    ReleaseRefusal(
+        testDescription: "LifecycleError.transitionRefused",
+        error: { _ in LifecycleError.transitionRefused(from: .reconnecting, to: .released) },
+        isIt: { error, _ in
+            (error as? LifecycleError) == .transitionRefused(from: .reconnecting, to: .released)
+        }),
+    ReleaseRefusal(
+        testDescription: "ReleaseRefused, a type the pool has never heard of",
+        error: { ReleaseRefused(url: $0) },
+        isIt: { error, url in (error as? ReleaseRefused) == ReleaseRefused(url: url) }),
+]
 
 /// An event for the tests to send.
 private func message() throws -> Event {

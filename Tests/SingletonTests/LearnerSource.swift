@@ -21,4 +21,19 @@ enum LearnerSource {
             }
         }
     }
+
+    /// Each line of the Singleton module's sources that declares `shared` as a stored
+    /// `static let` (with any access level or type annotation), given as `file:line`.
+    ///
+    /// Comments are ignored.
+    static func sharedStaticLets() throws -> [String] {
+        let declaration = /\bstatic\s+let\s+shared\b/
+        return try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
+            source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                index, line in
+                let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
+                return code.contains(declaration) ? "\(source.file):\(index + 1)" : nil
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KataTestSupport
 import MessagingKit
 import Singleton
+import Synchronization
 import Testing
 
 /// What a ``RefusingPool`` may throw besides ``ConnectionFactoryError``: an error of a pool the
@@ -10,15 +11,34 @@ private struct PoolRefused: Error, Equatable {
     let url: URL
 }
 
-/// Refuses every URL with the error it was given.
+/// What a ``RefusingPool`` throws when it is asked again after it refused: a manager that passes
+/// this on asked twice.
+private struct AskedAgain: Error, Equatable {
+    let url: URL
+}
+
+/// Refuses the first request with the error it was given, and any later one with ``AskedAgain``,
+/// and counts the requests.
 ///
 /// Declared here, in the tests: the manager has never heard of it, so all it may rely on is the
 /// `ConnectionPooling` protocol.
-private struct RefusingPool: ConnectionPooling {
+private final class RefusingPool: ConnectionPooling {
     let refusal: @Sendable (URL) -> any Error
+    private let count = Mutex(0)
+
+    init(refusal: @escaping @Sendable (URL) -> any Error) {
+        self.refusal = refusal
+    }
+
+    /// How many times the pool was asked for a handle.
+    var requests: Int { count.withLock { $0 } }
 
     func makeHandle(for url: URL) async throws -> InMemoryConnectionPool.Handle {
-        throw refusal(url)
+        let call = count.withLock { count in
+            count += 1
+            return count
+        }
+        throw call == 1 ? refusal(url) : AskedAgain(url: url)
     }
 }
 
@@ -89,6 +109,26 @@ struct Step1InjectedPool {
         #expect(screen !== badge && screen !== help, "Every call gets a handle of its own (rule 1.1)")
     }
 
+    @Test("The pool is asked for the URL exactly as given: case, port, path, query and all [1.1]")
+    func urlReachesThePoolAsGiven() async throws {
+        let addresses = try [
+            "WSS://Chat.example.com/Room?ID=A", "wss://chat.example.com/room/",
+            "wss://chat.example.com:443/room",
+            "wss://chat.example.com/Room%20A?ID=A#Top",
+        ].map(url)
+        for address in addresses {
+            let handle = try await manager.makeHandle(for: address)
+            #expect(
+                handle.url.absoluteString == address.absoluteString,
+                "\(address): the handle is on a connection to the URL asked for, not a rewritten one (rule 1.1)"
+            )
+        }
+        #expect(
+            await pool.requests.map(\.absoluteString) == addresses.map(\.absoluteString),
+            "The manager hands the pool each URL as the screen gave it: normalising is not its job (rule 1.1)"
+        )
+    }
+
     @Test("Two managers with pools of their own share nothing [1.2]")
     func managersAreIndependent() async throws {
         let chat = try url("wss://chat.example.com/socket")
@@ -105,7 +145,11 @@ struct Step1InjectedPool {
     func managerLeavesURLsToThePool() async throws {
         let pool = AcceptingPool()
         let manager = ConnectionManager(pool: pool)
-        for text in ["pigeon://coop.example.com", "memory:chat", "ftp:///files"] {
+        let texts = [
+            "pigeon://coop.example.com", "memory:chat", "ftp:///files", "//chat.example.com/socket",
+            "chat.example.com/socket",
+        ]
+        for text in texts {
             let address = try url(text)
             await #expect(
                 throws: Never.self, "\(text): the pool serves it, so the manager must too (rule 1.3)"
@@ -113,39 +157,48 @@ struct Step1InjectedPool {
                 _ = try await manager.makeHandle(for: address)
             }
         }
-        #expect(await pool.pool.requests.count == 3, "Every URL reached the pool (rule 1.3)")
+        #expect(
+            await pool.pool.requests.count == texts.count,
+            "Every URL reached the pool, those without a scheme or a host too (rule 1.3)")
     }
 
-    @Test("A URL the pool refuses comes back as the pool's error, unchanged [1.4]")
+    @Test("A URL the pool refuses comes back as the pool's error, unchanged, after one request [1.4]")
     func refusedURL() async throws {
         let chat = try url("wss://chat.example.com/socket")
-        let unsupported = ConnectionManager(
-            pool: RefusingPool { ConnectionFactoryError.unsupportedScheme($0) })
+        let unsupportedPool = RefusingPool { ConnectionFactoryError.unsupportedScheme($0) }
+        let unsupported = ConnectionManager(pool: unsupportedPool)
         await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(chat),
             "The manager passes the pool's error on, unchanged (rule 1.4)"
         ) {
             try await unsupported.makeHandle(for: chat)
         }
+        #expect(
+            unsupportedPool.requests == 1,
+            "The manager asks the pool once, and takes no for an answer (rule 1.4)")
         // Other refusals too: a manager that rewords every refusal as one case of its own choosing
         // loses what the pool said.
-        let noHost = ConnectionManager(pool: RefusingPool { ConnectionFactoryError.missingHost($0) })
+        let noHostPool = RefusingPool { ConnectionFactoryError.missingHost($0) }
+        let noHost = ConnectionManager(pool: noHostPool)
         await #expect(
             throws: ConnectionFactoryError.missingHost(chat),
             "The manager passes on every case of the pool's error, unchanged (rule 1.4)"
         ) {
             try await noHost.makeHandle(for: chat)
         }
-        let other = ConnectionManager(pool: RefusingPool { PoolRefused(url: $0) })
+        #expect(noHostPool.requests == 1, "One call, one request to the pool (rule 1.4)")
+        let otherPool = RefusingPool { PoolRefused(url: $0) }
+        let other = ConnectionManager(pool: otherPool)
         await #expect(
             throws: PoolRefused(url: chat),
             "The manager passes on an error of a type it has never heard of, unchanged (rule 1.4)"
         ) {
             try await other.makeHandle(for: chat)
         }
+        #expect(otherPool.requests == 1, "One call, one request to the pool (rule 1.4)")
     }
 
-    @Test("The manager keeps no handle alive: a dropped handle is gone [1.5]")
+    @Test("The manager keeps no handle alive: a dropped handle is gone, even one that subscribed [1.5]")
     func droppedHandleIsGone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         var screen: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
@@ -156,6 +209,18 @@ struct Step1InjectedPool {
         #expect(
             await pool.openHandles == 0,
             "The manager must not hold on to handles: a dropped one would keep its connection in use forever (rule 1.5)"
+        )
+
+        // A screen that subscribed, then goes away without close(): its subscription doesn't
+        // keep the handle alive either.
+        let heard = Recorder<Event>()
+        var listening: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
+        listening?.onEvent(try EventName("message"), perform: heard.record)
+        #expect(await pool.openHandles == 1, "The pool counts the listening handle (rule 1.5)")
+        listening = nil
+        #expect(
+            await pool.openHandles == 0,
+            "A subscription made through the manager's handle must not keep that handle alive once its screen drops it (rule 1.5)"
         )
     }
 

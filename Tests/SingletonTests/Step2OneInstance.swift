@@ -32,7 +32,9 @@ struct Step2OneInstance {
         )
     }
 
-    @Test("shared is safe because the type is, not because a check was switched off [2.3, 1.10]")
+    @Test(
+        "shared is a static let, safe because the type is, not because a check was switched off [2.3, 2.4, 1.10]"
+    )
     func madeSafeNotSilenced() throws {
         try #require(
             ConnectionManager.shared === ConnectionManager.shared,
@@ -48,5 +50,13 @@ struct Step2OneInstance {
                 """
             )
         }
+        #expect(
+            try LearnerSource.sharedStaticLets().count == 1,
+            """
+            shared is declared once, as a stored `static let shared`, which Swift initialises lazily \
+            and exactly once however many threads read it first; a computed `shared` over a lock or a \
+            flag of your own can let two first readers each make a manager, a race no test can force \
+            (rule 2.4)
+            """)
     }
 }
