@@ -71,7 +71,8 @@ struct Step2NothingLost {
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "b", "c", "d", "e", "g"],
-            "f was refused while connected, with no drop during its own send: it leaves, and g goes out (rule 2.6)")
+            "f was refused while connected, with no drop during its own send: it leaves, and g goes out (rule 2.6)"
+        )
         #expect(
             outbox.pendingCount == 0,
             "A drop during e's send, earlier in the same replay, doesn't make f's refusal look like a drop (rules 2.6, 2.5)"
@@ -82,7 +83,8 @@ struct Step2NothingLost {
     @Test(
         "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays; whatever the error [2.1, 2.4, 2.6]",
         arguments: [
-            SendForbidden(event: try EventName("b"), user: "guest"), TransportError.notConnected(.disconnected),
+            SendForbidden(event: try EventName("b"), user: "guest"),
+            TransportError.notConnected(.disconnected),
             TransportError.notConnected(.idle), TransportError.notAllowed(action: "send", status: .connected),
             NetworkGone(),
         ] as [any Error]

@@ -97,10 +97,12 @@ struct Step3Cancel {
         #expect(
             answer.current == .notPending,
             "A command that is running may already be on its way: cancel answers notPending (rule 3.5)")
-        #expect(sentNames(line) == ["a"], "Its run succeeded: a was sent; b's send failed by a drop (rule 3.5)")
+        #expect(
+            sentNames(line) == ["a"], "Its run succeeded: a was sent; b's send failed by a drop (rule 3.5)")
         #expect(
             outbox.pendingCount == 2,
-            "The cancel was a's alone: b, failed by a drop, stays with c for the next connection (rules 3.5, 2.1)")
+            "The cancel was a's alone: b, failed by a drop, stays with c for the next connection (rules 3.5, 2.1)"
+        )
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "b", "c"],
@@ -168,7 +170,8 @@ extension Step3Cancel {
         #expect(outbox.cancel(typing) == .cancelled, "A waiting command is cancelled (rule 3.1)")
         #expect(
             seen.current != nil,
-            "Its cancel() was called, and could read the outbox: it is told outside the outbox's lock (rule 3.3)")
+            "Its cancel() was called, and could read the outbox: it is told outside the outbox's lock (rule 3.3)"
+        )
         #expect(outbox.pendingCount == 2, "The follow-up its cancel() sent joined the buffer (rule 3.3)")
         line.connect()
         #expect(

@@ -26,7 +26,8 @@ struct Step5EveryCaller {
     }
 
     @Test(
-        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [5.2, 4.7]")
+        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [5.2, 4.7]"
+    )
     func cancelledCallerEndsOnlyItsWait() async throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))

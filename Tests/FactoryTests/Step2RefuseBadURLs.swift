@@ -28,7 +28,8 @@ struct Step2RefuseBadURLs {
     @Test(
         "A URL without a host is refused as missingHost, whatever its scheme or with none, and nothing is made [2.1, 2.3, 1.6]",
         arguments: [
-            "wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://", "/socket",
+            "wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://",
+            "/socket",
             "chat.example.com/socket",
         ]
     )

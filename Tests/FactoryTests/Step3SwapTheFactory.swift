@@ -142,7 +142,9 @@ struct Step3SwapTheFactory {
             loopback.connections.count == addresses.count, "Every open went through the factory (rule 3.2)")
     }
 
-    @Test("Every open asks the factory again, even for a URL opened before, and leaves the last one alone [3.3]")
+    @Test(
+        "Every open asks the factory again, even for a URL opened before, and leaves the last one alone [3.3]"
+    )
     func everyOpenAsksTheFactory() throws {
         let factory = LoopbackFactory()
         let client = MessagingClient(factory: factory)
