@@ -300,6 +300,7 @@ final class ScriptedConnection: Connection, Sent {
     private struct Script {
         var refusals: [String: any Error] = [:]
         var nextSend: [String: @Sendable () throws -> Void] = [:]
+        var attempts: [String: Int] = [:]
     }
 
     init() throws {
@@ -317,7 +318,10 @@ final class ScriptedConnection: Connection, Sent {
 
     func send(_ event: Event) throws {
         let name = event.name.rawValue
-        let (refusal, action) = script.withLock { ($0.refusals[name], $0.nextSend.removeValue(forKey: name)) }
+        let (refusal, action) = script.withLock { script in
+            script.attempts[name, default: 0] += 1
+            return (script.refusals[name], script.nextSend.removeValue(forKey: name))
+        }
         try action?()
         if let refusal { throw refusal }
         try inner.send(event)
@@ -327,6 +331,12 @@ final class ScriptedConnection: Connection, Sent {
 
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
         inner.onStatusChange(handler)
+    }
+
+    /// How often the outbox asked to send the event `name`, whether it went out, was refused or
+    /// threw.
+    func attempts(of name: String) -> Int {
+        script.withLock { $0.attempts[name, default: 0] }
     }
 
     /// Every send of the event `name` throws `error`, and the connection stays as it is: a

@@ -31,7 +31,7 @@ struct Step2NothingLost {
     }
 
     @Test(
-        "If the connection drops and comes back while a command runs, the outbox looks again: nothing stalls [2.3, 2.5]"
+        "If the connection drops and comes back while a command runs, the outbox looks again: nothing stalls [2.3, 2.5, 2.6]"
     )
     func backWhileRunningDoesNotStall() throws {
         let line = try ScriptedConnection()
@@ -60,45 +60,75 @@ struct Step2NothingLost {
             sentNames(line) == ["a", "b", "c", "d"],
             "The same holds for a send run at once, outside a replay (rules 2.3, 2.5)")
         #expect(outbox.pendingCount == 0, "Nothing waits while connected (rule 2.5)")
+
+        line.inner.disconnect()
+        for name in ["e", "f", "g"] { try outbox.send(name) }
+        line.onNextSend(of: "e") {
+            line.inner.disconnect()  // the network goes while e is being sent…
+            line.inner.connect()  // …and comes back before it is sent: e goes out
+        }
+        line.refuse("f", with: SendForbidden(event: try EventName("f"), user: "guest"))
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["a", "b", "c", "d", "e", "g"],
+            "f was refused while connected, with no drop during its own send: it leaves, and g goes out (rule 2.6)"
+        )
+        #expect(
+            outbox.pendingCount == 0,
+            "A drop during e's send, earlier in the same replay, doesn't make f's refusal look like a drop (rules 2.6, 2.5)"
+        )
+        #expect(line.attempts(of: "f") == 1, "f was tried once (rule 2.6)")
     }
 
     @Test(
-        "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays [2.1, 2.4, 2.6]"
+        "A send that throws while still connected is refused for good and the rest go on; one that throws when not connected stays; whatever the error [2.1, 2.4, 2.6]",
+        arguments: [
+            SendForbidden(event: try EventName("b"), user: "guest"),
+            TransportError.notConnected(.disconnected),
+            TransportError.notConnected(.idle), TransportError.notAllowed(action: "send", status: .connected),
+            NetworkGone(),
+        ] as [any Error]
     )
-    func refusedForGoodOrNotNow() throws {
+    func refusedForGoodOrNotNow(error: any Error) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Command")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
-        line.refuse("b", with: SendForbidden(event: try EventName("b"), user: "guest"))
+        line.refuse("b", with: error)
         for name in ["a", "b", "c"] { try outbox.send(name) }
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "c"],
-            "A send that throws while the connection still says connected is refused for good: it leaves, and the replay goes on with the next (rule 2.6)"
+            "A send that throws \(error) while the connection still says connected is refused for good: it leaves, and the replay goes on with the next (rules 2.4, 2.6)"
         )
         #expect(
-            outbox.pendingCount == 0, "A refused command doesn't stay at the head of the buffer (rule 2.6)")
+            outbox.pendingCount == 0,
+            "A command refused with \(error) doesn't stay at the head of the buffer: the outbox decides by the status, not the error's type (rules 2.4, 2.6)"
+        )
+        #expect(line.attempts(of: "b") == 1, "A refused command is tried once, never again (rule 2.6)")
         try outbox.send("b")
         try outbox.send("d")
         #expect(
             sentNames(line) == ["a", "c", "d"],
-            "While connected, a refused send doesn't hold up the next one (rule 2.6)")
+            "While connected, a send refused with \(error) doesn't hold up the next one (rules 2.4, 2.6)")
+        #expect(line.attempts(of: "b") == 2, "Each refused command was tried once (rule 2.6)")
 
         line.onNextSend(of: "e") {
             line.inner.disconnect()
-            throw NetworkGone()
+            throw error
         }
         try outbox.send("e")
         try outbox.send("f")
         #expect(
             outbox.pendingCount == 2,
-            "A send that throws when the connection no longer says connected is kept, whatever the error, and so is what comes after it (rules 2.1, 2.4)"
+            "A send that throws \(error) when the connection no longer says connected is kept, and so is what comes after it (rules 2.1, 2.4)"
         )
+        #expect(line.attempts(of: "e") == 1, "The kept command was tried once while down (rule 2.1)")
         line.inner.connect()
         #expect(
             sentNames(line) == ["a", "c", "d", "e", "f"],
             "What was kept goes out on the next connect, in order (rule 2.2)")
+        #expect(line.attempts(of: "e") == 2, "It went out on its second try, once (rules 2.1, 2.2)")
     }
 
     @Test("A command added while the buffer replays goes after the ones still waiting [2.7]")

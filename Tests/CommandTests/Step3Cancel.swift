@@ -77,7 +77,7 @@ struct Step3Cancel {
     }
 
     @Test(
-        "A command cancelled while it runs, whose run succeeds, was sent: the commands after it still run [3.5]"
+        "A command cancelled while it runs, whose run succeeds, was sent: the commands after it still run, and stay if a drop fails them [3.5, 2.1]"
     )
     func cancelWhileRunningThatSucceeds() throws {
         let line = try ScriptedConnection()
@@ -89,13 +89,24 @@ struct Step3Cancel {
         line.onNextSend(of: "a") {
             answer.set(outbox.cancel(a))  // the app takes a back while it is being sent, and a goes out
         }
+        line.onNextSend(of: "b") {
+            line.inner.disconnect()  // then the network goes while b is being sent
+            throw TransportError.notConnected(.disconnected)
+        }
         line.inner.connect()
         #expect(
             answer.current == .notPending,
             "A command that is running may already be on its way: cancel answers notPending (rule 3.5)")
         #expect(
+            sentNames(line) == ["a"], "Its run succeeded: a was sent; b's send failed by a drop (rule 3.5)")
+        #expect(
+            outbox.pendingCount == 2,
+            "The cancel was a's alone: b, failed by a drop, stays with c for the next connection (rules 3.5, 2.1)"
+        )
+        line.inner.connect()
+        #expect(
             sentNames(line) == ["a", "b", "c"],
-            "Its run succeeded: a was sent, and the commands after it all still run, none dropped (rule 3.5)")
+            "The commands after a all still run, none dropped, in order (rules 3.5, 2.2)")
         #expect(outbox.pendingCount == 0, "a left the buffer as any command that ran does (rule 3.5)")
         #expect(outbox.cancel(a) == .notPending, "Once it has run, it can't be cancelled (rules 3.4, 3.5)")
     }
@@ -130,6 +141,42 @@ struct Step3Cancel {
             sentNames(line) == ["sent"],
             "The command that ran is sent, and not told it was cancelled (rule 3.3)")
         #expect(log.all.count == 2, "Nothing else was told (rule 3.3)")
+    }
+}
+
+/// A command declared by the tests whose `cancel()` calls back into the outbox: it reads
+/// `pendingCount` and sends a follow-up, as a screen may when told its message won't go.
+private struct CallsBackOnCancel: OutboxCommand {
+    let event: Event
+    let onCancel: @Sendable () -> Void
+
+    func execute(on connection: any Connection) throws { try connection.send(event) }
+    func cancel() { onCancel() }
+}
+
+extension Step3Cancel {
+    @Test("A command told it is cancelled may call back into the outbox from its cancel() [3.3]")
+    func cancelledCommandCallsBack() throws {
+        let line = try recordingConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        try outbox.send("a")
+        let seen = Received<Int>()
+        let typing = try outbox.enqueue(
+            CallsBackOnCancel(event: try event("typing")) { [weak outbox] in
+                guard let outbox else { return }
+                seen.set(outbox.pendingCount)
+                _ = try? outbox.send("stopped typing")
+            })
+        #expect(outbox.cancel(typing) == .cancelled, "A waiting command is cancelled (rule 3.1)")
+        #expect(
+            seen.current != nil,
+            "Its cancel() was called, and could read the outbox: it is told outside the outbox's lock (rule 3.3)"
+        )
+        #expect(outbox.pendingCount == 2, "The follow-up its cancel() sent joined the buffer (rule 3.3)")
+        line.connect()
+        #expect(
+            sentNames(line) == ["a", "stopped typing"],
+            "The cancelled command never runs; the follow-up goes out after a (rules 3.1, 3.3)")
     }
 }
 

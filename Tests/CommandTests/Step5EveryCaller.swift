@@ -26,7 +26,8 @@ struct Step5EveryCaller {
     }
 
     @Test(
-        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [5.2]")
+        "A cancelled caller stops waiting with waitCancelled; the request and the other callers go on [5.2, 4.7]"
+    )
     func cancelledCallerEndsOnlyItsWait() async throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))
@@ -60,7 +61,14 @@ struct Step5EveryCaller {
             staying.outcome.current == .success(reply),
             "The caller that stayed gets the reply (rule 5.2)")
         #expect(pending.result == .success(reply), "The request is settled by its reply (rule 5.2)")
-        for caller in [waiting, staying, cancelledEarly] { caller.task.cancel() }
+        let cancelledLate = Caller(awaiting: pending, on: executor)
+        cancelledLate.task.cancel()  // cancelled before it asks, but the reply has already come
+        executor.runUntilIdle()
+        #expect(
+            cancelledLate.outcome.current == .success(reply),
+            "A caller whose task is cancelled, asking after the reply came, gets the reply: there is no wait to cancel (rules 5.2, 4.7)"
+        )
+        for caller in [waiting, staying, cancelledEarly, cancelledLate] { caller.task.cancel() }
         executor.runUntilIdle()
     }
 

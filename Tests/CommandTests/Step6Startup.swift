@@ -10,7 +10,10 @@ struct ScriptedJob: StartupCommand {
     var failure: JobFailure?
 
     func execute() throws {
-        if let failure { throw failure }
+        if let failure {
+            log.record("\(name) failed")
+            throw failure
+        }
         log.record(name)
     }
 }
@@ -51,8 +54,8 @@ struct Step6Startup {
             ScriptedJob(name: "root screen", log: log),
         ]).launch()
         #expect(
-            log.entries == ["storage", "root screen"],
-            "The jobs after a failure still run, in order (rule 6.2)"
+            log.entries == ["analytics failed", "storage", "push failed", "root screen"],
+            "Every job runs once, in order, a failing one too, and the jobs after a failure still run (rules 6.1, 6.2)"
         )
         #expect(
             failures.map(\.commandName) == ["analytics", "push"],

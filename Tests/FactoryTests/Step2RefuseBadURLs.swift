@@ -26,8 +26,12 @@ struct Step2RefuseBadURLs {
     }
 
     @Test(
-        "A URL without a host is refused as missingHost, whatever its scheme, and nothing is made [2.1, 2.3, 1.6]",
-        arguments: ["wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://"]
+        "A URL without a host is refused as missingHost, whatever its scheme or with none, and nothing is made [2.1, 2.3, 1.6]",
+        arguments: [
+            "wss:///socket", "ws://", "wss://:443/socket", "memory:chat", "ftp:///files", "http://",
+            "/socket",
+            "chat.example.com/socket",
+        ]
     )
     func missingHost(text: String) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Factory")
@@ -35,7 +39,7 @@ struct Step2RefuseBadURLs {
         let address = try url(text)
         #expect(
             throws: ConnectionFactoryError.missingHost(address),
-            "\(text) names no server: a missing host is reported first, even for a scheme no connection speaks (rule 2.1)"
+            "\(text) names no server: a missing host is reported first, even for a scheme no connection speaks or no scheme at all (rule 2.1)"
         ) {
             try recorder.factory.makeConnection(for: address)
         }

@@ -142,7 +142,9 @@ struct Step3SwapTheFactory {
             loopback.connections.count == addresses.count, "Every open went through the factory (rule 3.2)")
     }
 
-    @Test("Every open asks the factory again, even for a URL opened before [3.3]")
+    @Test(
+        "Every open asks the factory again, even for a URL opened before, and leaves the last one alone [3.3]"
+    )
     func everyOpenAsksTheFactory() throws {
         let factory = LoopbackFactory()
         let client = MessagingClient(factory: factory)
@@ -151,6 +153,9 @@ struct Step3SwapTheFactory {
         let second = try client.open(address)
         #expect(first !== second, "Two opens, two connections: the client keeps none (rule 3.3)")
         #expect(factory.connections.count == 2, "The factory is asked on every open (rule 3.3)")
+        #expect(
+            first.status == .connected,
+            "The client keeps no connection: opening another leaves the first one connected (rule 3.3)")
     }
 
     @Test("A refused URL reaches the caller as the factory's error [3.4]")

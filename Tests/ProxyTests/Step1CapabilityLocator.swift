@@ -60,15 +60,18 @@ struct Step1CapabilityLocator {
         )
     }
 
-    @Test("removeAll() empties the locator [1.5]")
+    @Test("removeAll() empties the locator, a capability resolved before it included [1.5, 1.1]")
     func removeAllEmpties() {
         let locator = CapabilityLocator()
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
         locator.register(FrameCodeDecoder(), for: (any CodeDecoding).self)
+        #expect(
+            locator.resolve((any CodeProcessing).self) != nil,
+            "Before removeAll(), what was registered resolves (rule 1.1)")
         locator.removeAll()
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
-            "removeAll() forgets every capability (rule 1.5)")
+            "removeAll() forgets every capability, one resolved before it too (rule 1.5)")
         #expect(
             locator.resolve((any CodeDecoding).self) == nil, "removeAll() forgets every capability (rule 1.5)"
         )

@@ -6,18 +6,19 @@ import Testing
 @Suite("Proxy · Step 4 — The protection proxy", .tags(.messaging))
 struct Step4ProtectionProxy {
     @Test(
-        "A user who may not post is refused with SendForbidden, and nothing reaches the real transport [4.1, 4.4, 4.6]"
+        "A user who may not post is refused with SendForbidden naming them, and nothing reaches the real transport [4.1, 4.4, 4.6]",
+        arguments: ["guest", "bob", "Guest", " guest ", "guests"]
     )
-    func guestIsRefused() throws {
+    func guestIsRefused(name: String) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4)) (rule 4.6)")
         let real = try offlineTransport()
-        let proxy = ProtectionProxy(wrapping: real, user: guest)
+        let proxy = ProtectionProxy(wrapping: real, user: ChatUser(name: name, mayPost: false))
         proxy.connect()
         try real.accept()
         #expect(
-            throws: SendForbidden(event: try EventName("message"), user: "guest"),
-            "A guest's send is refused, naming the event and the user (rule 4.1)"
+            throws: SendForbidden(event: try EventName("message"), user: name),
+            "A reader's send is refused, naming the event and the user by their own name, \"\(name)\" (rule 4.1)"
         ) {
             try proxy.send(try Event("message"))
         }

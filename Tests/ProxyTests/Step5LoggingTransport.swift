@@ -251,7 +251,7 @@ struct Step5LoggingTransport {
             "The decorator subscribed to the wrapped transport's status changes (rule 5.1)")
         #expect(
             released == nil,
-            "Once nobody holds the decorator, it is gone: the wrapped transport's handler holds the sink, not the decorator (rule 5.11)"
+            "Once nobody holds the decorator, it is gone: the wrapped transport's handler doesn't hold it strongly (rule 5.11)"
         )
     }
 
