@@ -39,7 +39,7 @@ public final class OfflineOutbox: Sendable {
     /// and waiting for its reply, is settled with ``OutboxError/cancelled``.
     deinit {
         // TODO: Step 5 — tell every command still waiting that it will never run, and finish
-        //       every request still waiting for a reply with `.cancelled` (rule 5.4).
+        //       every request still waiting for a reply with `.cancelled` (rule 5.7).
     }
 
     /// How many commands wait in the buffer for the connection.
@@ -64,11 +64,11 @@ public final class OfflineOutbox: Sendable {
         //       for good: it leaves, the run goes on (rule 2.6).
         // TODO: Step 3 — a command cancelled while it ran, whose run fails in a way that would
         //       keep it, leaves instead, and is told (`cancel()`) (rule 3.6).
-        // TODO: Step 4 — a request refused for good ends with
-        //       `.refused(reason: String(describing: error))` (rule 4.9).
-        // TODO: Step 5 — a request cancelled while it ran is settled by how that run ends:
-        //       kept, `.cancelled`; refused, still `.refused` (rule 5.3).
-        CommandTicket(number: 0)
+        // TODO: Step 5 — a request refused for good ends with
+        //       `.refused(reason: String(describing: error))` (rule 5.5). A request cancelled
+        //       while it ran is settled by how that run ends: kept, `.cancelled`; refused,
+        //       still `.refused` (rule 5.6).
+        return CommandTicket(number: 0)
     }
 
     /// Sends the event `name` now, or when the connection is back.
@@ -79,7 +79,7 @@ public final class OfflineOutbox: Sendable {
     public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
         // TODO: Step 1 — make a `SendCommand` and enqueue it (rule 1.6); refuse a blank name
         //       (rule 1.7).
-        CommandTicket(number: 0)
+        return CommandTicket(number: 0)
     }
 
     /// Sends the event `name` now, or when the connection is back, and gives the caller the
@@ -90,7 +90,7 @@ public final class OfflineOutbox: Sendable {
         // TODO: Step 1 — refuse a blank name (rule 1.7).
         // TODO: Step 4 — make a `RequestCommand` and enqueue it, and return its reply
         //       (rule 4.1).
-        PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
+        return PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
     }
 
     /// Cancels a command that still waits in the buffer.

@@ -59,7 +59,7 @@ public struct RequestCommand: OutboxCommand {
 
     /// The caller's wait ends with ``OutboxError/cancelled``.
     public func cancel() {
-        // TODO: Step 4 — tell the caller: its result becomes `.failure(.cancelled)` (rule 4.8).
+        // TODO: Step 5 — tell the caller: its result becomes `.failure(.cancelled)` (rule 5.4).
     }
 }
 
@@ -97,11 +97,10 @@ public final class PendingReply: Sendable {
     ///   good; ``OutboxError/waitCancelled`` when the calling task is cancelled before the reply
     ///   comes. That ends only this caller's wait: the request, and anyone else awaiting it, go on.
     public func response() async throws(OutboxError) -> Event {
-        // TODO: Step 4 — return the outcome if settled; otherwise wait for it, and resume the
-        //       waiter exactly once when it is settled (rule 4.7).
-        // TODO: Step 5 — resume every caller waiting, not only one (rule 5.1).
+        // TODO: Step 5 — return the outcome if settled; otherwise wait for it, and resume every
+        //       caller waiting exactly once when it is settled (rules 5.1, 5.2).
         // TODO: Step 5 — a cancelled task stops waiting with `OutboxError.waitCancelled`; the
-        //       other waiters and the request are untouched (rule 5.2).
+        //       other waiters and the request are untouched (rule 5.3).
         throw .cancelled
     }
 }
