@@ -255,7 +255,8 @@ struct Step2OwnedConnectionAndObservers {
             "An observer added after a cancel hears the changes from then on (rule 2.7)")
         #expect(
             staying.all.last == ConnectionStateChange(from: .connected, to: .disconnected),
-            "…beside the one added before it, which still hears: every observer hears every change (rule 2.7)")
+            "…beside the one added before it, which still hears: every observer hears every change (rule 2.7)"
+        )
     }
 
     @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")

@@ -136,7 +136,7 @@ struct Step3Operations {
     }
 
     @Test(
-        "A request whose send fails takes back only its own wait: the others of its name still get theirs [3.6, 3.8]"
+        "A request whose send fails takes back only its own wait: the others of its name still get theirs [3.4, 3.6, 3.8]"
     )
     func failedRequestLeavesTheOthersWaiting() throws {
         // Fails the second send only, as a network that hiccups once.
@@ -157,7 +157,8 @@ struct Step3Operations {
         let third = Recorder<Event>()
         try connection.request(question, onReply: first.record)
         #expect(
-            throws: SocketClosedByTest(), "The second request's send fails, and its error comes through (rule 3.4)"
+            throws: SocketClosedByTest(),
+            "The second request's send fails, and its error comes through (rule 3.4)"
         ) {
             try connection.request(question, onReply: failed.record)
         }

@@ -120,7 +120,8 @@ struct Step2NearAddressSearch {
             "The town's geocoder knows no blank address: no places, not every place as a search by name gives (rule 2.6)"
         )
         // A geocoder that reads a blank address as "where I am": at the harbour.
-        let here = NearAddressSearchStrategy(geocoder: ScriptedGeocoder { _ in town.harbour }, radiusInMeters: 1_000)
+        let here = NearAddressSearchStrategy(
+            geocoder: ScriptedGeocoder { _ in town.harbour }, radiusInMeters: 1_000)
         let near = await here.filter(town.places, matching: term)
         #expect(
             near.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],

@@ -83,7 +83,8 @@ struct Step3PlaceSearchModel {
         #expect(model.term == " Old Town\n", "The model remembers the term as typed (rule 3.2)")
         #expect(
             geocoder.addresses == [" Old Town\n"],
-            "The strategy, and so its geocoder, gets the term as typed, spaces and newline included (rule 3.7)")
+            "The strategy, and so its geocoder, gets the term as typed, spaces and newline included (rule 3.7)"
+        )
         #expect(
             model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
             "The geocoder decided what \" Old Town\\n\" means (rule 3.7)")

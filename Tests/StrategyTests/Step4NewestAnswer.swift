@@ -157,7 +157,9 @@ final class NumberedAnswersStrategy: SearchStrategy {
 }
 
 extension Step4NewestAnswer {
-    @Test("A late answer for a term typed again (old, new, old) loses to the newer search for it [4.1, 4.2, 4.4]")
+    @Test(
+        "A late answer for a term typed again (old, new, old) loses to the newer search for it [4.1, 4.2, 4.4]"
+    )
     func termTypedAgainLateAnswerLoses() async throws {
         let gate = Gate()
         let model = PlaceSearchModel(places: town.places, strategy: NumberedAnswersStrategy(gate: gate))
