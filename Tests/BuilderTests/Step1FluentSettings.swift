@@ -66,6 +66,11 @@ struct Step1FluentSettings {
         #expect(
             configuration.headers == ["x-note": "\tfirst line\nsecond "],
             "A header's value is kept as given; only its name is lowercased (rule 1.4)")
+        let mixed = try builder().build(url: "wSs://Chat.Example.com:8443/Socket?Room=General")
+        #expect(
+            mixed.url.description.hasSuffix(":8443/Socket?Room=General"),
+            "The URL's path and query keep their case as given; only its scheme and host are case-insensitive (rule 1.4)"
+        )
     }
 
     @Test("A builder is a value: configurations from one partly configured builder are independent [1.5]")

@@ -66,6 +66,12 @@ let tableRefuses: [BuildCase] = [
         "header name ending in a newline", configure: { $0.header("X-Trace\n", "1") },
         .invalidHeaderName("x-trace\n")),
     BuildCase(
+        "header name ending in a carriage return", configure: { $0.header("X-Trace\r", "1") },
+        .invalidHeaderName("x-trace\r")),
+    BuildCase(
+        "header name ending in a CRLF", configure: { $0.header("X-Trace\r\n", "1") },
+        .invalidHeaderName("x-trace\r\n")),
+    BuildCase(
         "header name with a space before", configure: { $0.header(" X-Trace", "1") },
         .invalidHeaderName(" x-trace")),
     BuildCase("header name of a tab", configure: { $0.header("\t", "1") }, .invalidHeaderName("\t")),
@@ -228,6 +234,7 @@ struct Step2EveryProblem {
                 .authToken(" ")
                 .header("bad name", "1")
                 .header("X-Good", "1")
+                .header("BAD NAME", "3")  // the same bad name again: one problem, not two
                 .header("worse:name", "2")
                 .build(url: url)
         }

@@ -146,6 +146,44 @@ struct Step2OwnedConnectionAndObservers {
         )
     }
 
+    @Test(
+        "A status that changes twice while it is handled: the lifecycle follows it to the last one [2.4, 2.7]"
+    )
+    func statusChangedTwiceWhileHandled() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
+
+        // While each move is told, the socket changes again, and its reports are held back (as
+        // another thread's would be): back up after the drop, and down again once reconnected.
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe { change in
+            changes.record(change)
+            switch changes.all.count {
+            case 1: socket.set(.connected)
+            case 3: socket.set(.disconnected)
+            default: break
+            }
+        }
+        socket.set(.disconnected)
+        socket.report(.disconnected)
+        #expect(
+            changes.all == [
+                ConnectionStateChange(from: .connected, to: .disconnected),
+                ConnectionStateChange(from: .disconnected, to: .reconnecting),
+                ConnectionStateChange(from: .reconnecting, to: .connected),
+                ConnectionStateChange(from: .connected, to: .disconnected),
+            ],
+            "After each act it looks again, until the socket's status holds still: down, up, down (rules 2.4, 2.7)"
+        )
+        #expect(
+            connection.state == .disconnected,
+            "Handling the one report ends on the socket's last status, however often it changed meanwhile (rule 2.4)"
+        )
+    }
+
     @Test("A first attempt that fails leaves the connection disconnected; a retry connects it [2.2, 2.6]")
     func failedFirstAttempt() throws {
         let harness = try Harness()
@@ -193,22 +231,32 @@ struct Step2OwnedConnectionAndObservers {
         #expect(second.all == expected, "…the second observer too (rule 2.7)")
     }
 
-    @Test("A cancelled observer hears nothing more; the others still do [2.8]")
+    @Test("A cancelled observer hears nothing more; the others, and one added after, still do [2.7, 2.8]")
     func cancelledObserverStops() throws {
         let harness = try Harness()
         let leaving = Recorder<ConnectionStateChange>()
         let staying = Recorder<ConnectionStateChange>()
+        let joining = Recorder<ConnectionStateChange>()
         let token = harness.connection.observe(leaving.record)
         harness.connection.observe(staying.record)
         harness.transport.connect()
         try harness.transport.accept()
         token.cancel()
         token.cancel()
+        // Added after a cancel: it must not take the place of an observer still there.
+        harness.connection.observe(joining.record)
         try harness.transport.drop()
         #expect(
             leaving.all == [ConnectionStateChange(from: .created, to: .connected)],
             "After cancel(), the observer hears nothing more (rule 2.8)")
         #expect(staying.all.count == 2, "The other observer hears both changes (rule 2.8)")
+        #expect(
+            joining.all == [ConnectionStateChange(from: .connected, to: .disconnected)],
+            "An observer added after a cancel hears the changes from then on (rule 2.7)")
+        #expect(
+            staying.all.last == ConnectionStateChange(from: .connected, to: .disconnected),
+            "…beside the one added before it, which still hears: every observer hears every change (rule 2.7)"
+        )
     }
 
     @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")

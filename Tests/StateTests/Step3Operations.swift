@@ -135,6 +135,43 @@ struct Step3Operations {
             "Two requests of one name: the first sent gets the first reply, the second the next (rule 3.6)")
     }
 
+    @Test(
+        "A request whose send fails takes back only its own wait: the others of its name still get theirs [3.4, 3.6, 3.8]"
+    )
+    func failedRequestLeavesTheOthersWaiting() throws {
+        // Fails the second send only, as a network that hiccups once.
+        let sends = Recorder<Event>()
+        let owned = try ScriptedConnection { event, transport in
+            sends.record(event)
+            if sends.all.count == 2 { throw SocketClosedByTest() }
+            try transport.send(event)
+        }
+        let connection = ManagedConnection(connection: owned)
+        try connection.connect()
+        try owned.transport.accept()
+        let question = try Event("price", payload: ["sku": "42"])
+        let answer = try Event("price", payload: ["eur": "9.90"])
+        let later = try Event("price", payload: ["eur": "8.90"])
+        let first = Recorder<Event>()
+        let failed = Recorder<Event>()
+        let third = Recorder<Event>()
+        try connection.request(question, onReply: first.record)
+        #expect(
+            throws: SocketClosedByTest(),
+            "The second request's send fails, and its error comes through (rule 3.4)"
+        ) {
+            try connection.request(question, onReply: failed.record)
+        }
+        try connection.request(question, onReply: third.record)
+        try owned.transport.deliver(answer)
+        try owned.transport.deliver(later)
+        #expect(
+            first.all == [answer],
+            "The request sent before the failed one still waits, and gets the first reply (rules 3.6, 3.8)")
+        #expect(failed.all.isEmpty, "The request whose send failed waits for nothing (rule 3.8)")
+        #expect(third.all == [later], "The request sent after it gets the next reply (rule 3.6)")
+    }
+
     @Test("A server that answers before the send returns: the request still gets its reply [3.7]")
     func immediateAnswer() throws {
         let answer = try Event("price", payload: ["eur": "9.90"])

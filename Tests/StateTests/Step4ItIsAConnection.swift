@@ -104,6 +104,11 @@ struct Step4ItIsAConnection {
             "Each status the lifecycle acts on is told before it acts on the next: the drop, then the return (rule 4.5)"
         )
         #expect(connection.state == .connected, "…and it ends on the socket's status (rule 2.4)")
+
+        socket.report(.connected)  // the library reports the same status again
+        #expect(
+            heard.all == ["disconnected, disconnected", "connected, connected", "connected, connected"],
+            "A status reported again is heard again: every report, even one like the last (rule 4.5)")
     }
 
     @Test(

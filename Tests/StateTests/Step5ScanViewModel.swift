@@ -109,17 +109,23 @@ struct Step5ScanViewModel {
         try model.scan(Frame(number: 1, codes: one))
         try model.tap(0)
         #expect(model.opened == one, "Single code: a tap opens it (rule 5.4)")
+        try model.tap(0)
+        #expect(model.opened == one + one, "A second tap opens it again, and opened says so (rule 5.4)")
 
         let three = try qrCodes(3)
         try model.scan(Frame(number: 2, codes: three))
         try model.tap(2)
         #expect(
-            model.opened == one + [three[2]],
+            model.opened == one + one + [three[2]],
             "Multi code: a tap opens the code picked, the last one too (rule 5.4)")
         try model.tap(3)
         try model.tap(-1)
         #expect(
-            model.opened.count == 2, "A tap beside every code (index 3 of 3, or -1) opens nothing (rule 5.4)")
+            model.opened.count == 3, "A tap beside every code (index 3 of 3, or -1) opens nothing (rule 5.4)")
+        try model.tap(2)
+        #expect(
+            model.opened == one + one + [three[2], three[2]],
+            "Picking the same code again opens it again: opened lists every opening, oldest first (rule 5.4)")
         #expect(model.currentID == .multiCode, "Picking doesn't leave the state (rule 5.4)")
     }
 

@@ -80,20 +80,53 @@ struct Step2NearAddressSearch {
         #expect(unknown.isEmpty, "An unknown address finds nothing, and nothing crashes (rule 2.5)")
     }
 
-    @Test("A failing geocoder gives no places, and the next search still works [2.5]")
-    func geocoderFailureGivesNothing() async {
-        struct ServiceDown: Error {}
-        let town = self.town
-        // Resolves Harbour; fails as if offline for everything else.
-        let flaky = ScriptedGeocoder { address in
-            guard address == "Harbour" else { throw ServiceDown() }
-            return town.harbour
-        }
-        let strategy = NearAddressSearchStrategy(geocoder: flaky, radiusInMeters: 1_000)
+    @Test(
+        "A failing geocoder gives no places, asked once; the next search, for the same address too, asks again [2.1, 2.5]",
+        arguments: geocoderErrors)
+    func geocoderFailureGivesNothing(error: any Error) async {
+        // Fails the first time it is asked, as if offline for a moment; then answers as usual.
+        let geocoder = RecordingGeocoder(FailsOnceGeocoder(error, then: town.geocoder))
+        let strategy = NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000)
         let failed = await strategy.filter(town.places, matching: "Old Town")
-        #expect(failed.isEmpty, "Any geocoder error means no places, not a crash (rule 2.5)")
+        #expect(failed.isEmpty, "Any geocoder error (here \(error)) means no places, not a crash (rule 2.5)")
+        #expect(
+            geocoder.addresses == ["Old Town"],
+            "A search whose geocoder throws asked it once: it doesn't ask a second time (rule 2.1)")
+        let again = await strategy.filter(town.places, matching: "Old Town")
+        #expect(
+            again.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            "The same address searched again is looked up again, and found: a failure is not remembered (rule 2.5)"
+        )
         let recovered = await strategy.filter(town.places, matching: "Harbour")
         #expect(recovered.count == 3, "One failure doesn't break the strategy for later searches (rule 2.5)")
+        #expect(
+            geocoder.addresses == ["Old Town", "Old Town", "Harbour"],
+            "Three searches, three questions to the geocoder, one each (rule 2.1)")
+    }
+
+    @Test(
+        "A blank address is an address like any other: the geocoder is asked, and decides [2.1, 2.6]",
+        arguments: ["", " ", " \t\n"])
+    func blankAddressAsksTheGeocoder(term: String) async {
+        let town = self.town
+        let geocoder = RecordingGeocoder(town.geocoder)
+        let strategy = NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000)
+        let found = await strategy.filter(town.places, matching: term)
+        #expect(
+            geocoder.addresses == [term],
+            "A blank term \(term.debugDescription) is asked for too, once, as given (rules 2.1, 2.6)")
+        #expect(
+            found.isEmpty,
+            "The town's geocoder knows no blank address: no places, not every place as a search by name gives (rule 2.6)"
+        )
+        // A geocoder that reads a blank address as "where I am": at the harbour.
+        let here = NearAddressSearchStrategy(
+            geocoder: ScriptedGeocoder { _ in town.harbour }, radiusInMeters: 1_000)
+        let near = await here.filter(town.places, matching: term)
+        #expect(
+            near.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
+            "The geocoder decides what a blank address means: here, the places near where the person is (rules 2.1, 2.6)"
+        )
     }
 
     @Test("Asks the geocoder once per search, for the term as given [2.1]")

@@ -47,6 +47,56 @@ struct Step3PlaceSearchModel {
             "An empty term's answer is every place, and results lists them all (rule 3.3)")
     }
 
+    @Test("Searching again for the term on screen asks the strategy again, and shows its new answer [3.3]")
+    func sameTermSearchesAgain() async {
+        // The geocoder is down the first time it is asked, and back the second.
+        let geocoder = RecordingGeocoder(FailsOnceGeocoder(ServiceDown(), then: town.geocoder))
+        let model = PlaceSearchModel(
+            places: town.places,
+            strategy: NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000))
+        await model.search(for: "Harbour")
+        #expect(model.results.isEmpty, "The geocoder failed: the strategy's answer is no places (rule 3.3)")
+        await model.search(for: "Harbour")
+        #expect(
+            geocoder.addresses == ["Harbour", "Harbour"],
+            "The same term again is a search of its own: the strategy is asked again (rule 3.3)")
+        #expect(
+            model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
+            "…and its new answer shows, not the old one (rule 3.3)")
+    }
+
+    @Test("The strategy gets the term exactly as typed: the model trims nothing [3.2, 3.7]")
+    func termReachesTheStrategyAsTyped() async {
+        // Declared here: it records every term it is handed, and answers every place.
+        struct TermRecordingStrategy: SearchStrategy {
+            let terms: Recorder<String>
+            func filter(_ places: [Place], matching term: String) -> [Place] {
+                terms.record(term)
+                return places
+            }
+        }
+        let geocoder = RecordingGeocoder(town.geocoder)
+        let model = PlaceSearchModel(
+            places: town.places,
+            strategy: NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000))
+        await model.search(for: " Old Town\n")
+        #expect(model.term == " Old Town\n", "The model remembers the term as typed (rule 3.2)")
+        #expect(
+            geocoder.addresses == [" Old Town\n"],
+            "The strategy, and so its geocoder, gets the term as typed, spaces and newline included (rule 3.7)"
+        )
+        #expect(
+            model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            "The geocoder decided what \" Old Town\\n\" means (rule 3.7)")
+
+        let terms = Recorder<String>()
+        await model.changeScope(to: TermRecordingStrategy(terms: terms))
+        await model.search(for: "\tcafe ")
+        #expect(
+            terms.all == [" Old Town\n", "\tcafe "],
+            "A strategy of the test's own is handed each term exactly as typed, never trimmed (rule 3.7)")
+    }
+
     @Test("A longer term searches every place again, not the previous results [3.4]")
     func longerTermSearchesEverything() async {
         let town = self.town

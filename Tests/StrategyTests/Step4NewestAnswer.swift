@@ -1,6 +1,7 @@
 import KataTestSupport
 import ScanKit
 import Strategy
+import Synchronization
 import Testing
 
 /// Tests in which the geocoder plays the impatient user, or holds an answer back at a gate.
@@ -129,6 +130,60 @@ struct Step4NewestAnswer {
             """
             The 1 km answer for "Harbour" started first and arrives last: it is dropped, though its term \
             and its strategy's type are those of the newer search (rule 4.4)
+            """
+        )
+    }
+}
+
+/// A strategy whose every answer is its own, as a live service's may change between two
+/// searches for one term: the n-th search it serves answers the town's n-th place alone, whatever
+/// the term, and the first search waits at `gate` until the test opens it.
+final class NumberedAnswersStrategy: SearchStrategy {
+    private let gate: Gate
+    private let served = Mutex(0)
+
+    init(gate: Gate) {
+        self.gate = gate
+    }
+
+    func filter(_ places: [Place], matching term: String) async -> [Place] {
+        let number = served.withLock { served in
+            served += 1
+            return served
+        }
+        if number == 1 { await gate.pass() }
+        return [places[(number - 1) % places.count]]
+    }
+}
+
+extension Step4NewestAnswer {
+    @Test(
+        "A late answer for a term typed again (old, new, old) loses to the newer search for it [4.1, 4.2, 4.4]"
+    )
+    func termTypedAgainLateAnswerLoses() async throws {
+        let gate = Gate()
+        let model = PlaceSearchModel(places: town.places, strategy: NumberedAnswersStrategy(gate: gate))
+        // Opened on every path, so that no search is left waiting when the test ends.
+        defer { gate.open() }
+        let slow = Task {
+            await model.search(for: "Harbour")
+            // Counts as an arrival too: a search that never reaches the strategy can't hang the test.
+            await gate.pass()
+        }
+        await gate.arrivals(1)
+        await model.search(for: "Old Town")
+        await model.search(for: "Harbour")
+        #expect(
+            model.results.map(\.name) == [town.names[2]],
+            "The third search, for \"Harbour\" again, runs at once and shows its own answer (rules 4.1, 4.2)")
+
+        gate.open()
+        await slow.value
+        #expect(
+            model.results.map(\.name) == [town.names[2]],
+            """
+            The first search's answer for "Harbour" arrives last: it is dropped, though its term and its \
+            strategy are those of the search shown: the newer search is the one that started later (rule 4.4)
             """
         )
     }

@@ -64,3 +64,36 @@ final class RecordingGeocoder: Geocoder {
         return try await wrapped.coordinate(for: address)
     }
 }
+
+/// An error of the test's own, which no geocoder could make up: the service is down.
+struct ServiceDown: Error {}
+
+/// What a geocoder may throw: every case of ScanKit's `LocationError`, and an error of a type
+/// the strategy has never heard of.
+let geocoderErrors: [any Error] = [
+    LocationError.addressNotFound("Old Town"),
+    LocationError.invalidCoordinate(latitude: 91, longitude: 0),
+    ServiceDown(),
+]
+
+/// A geocoder that throws `error` the first time it is asked, then answers like the one it
+/// wraps: a service that was down for a moment.
+final class FailsOnceGeocoder: Geocoder {
+    private let error: any Error
+    private let wrapped: any Geocoder
+    private let failed = Mutex(false)
+
+    init(_ error: any Error, then wrapped: any Geocoder) {
+        self.error = error
+        self.wrapped = wrapped
+    }
+
+    func coordinate(for address: String) async throws -> Coordinate {
+        let first = failed.withLock { failed in
+            defer { failed = true }
+            return !failed
+        }
+        if first { throw error }
+        return try await wrapped.coordinate(for: address)
+    }
+}
