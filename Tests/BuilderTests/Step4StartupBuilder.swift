@@ -45,15 +45,19 @@ struct Step4StartupBuilder {
     @Test("The fluent calls may come in any order; a later call of the same setting wins [4.2, 4.3]")
     func callOrderDoesNotMatter() throws {
         let window = AppWindow()
-        let commands = StartupBuilder(window: window, log: LaunchLog()).rootScreen("Scan").tint("red")
-            .analyticsKey("k-1").tint("teal").build()
+        let log = LaunchLog()
+        let commands = StartupBuilder(window: window, log: log).rootScreen("Home").analyticsKey("k-0")
+            .tint("red").analyticsKey("k-1").rootScreen("Scan").tint("teal").build()
         #expect(
             commands.map(\.name) == ["analytics", "storage", "appearance", "root screen"],
             "The builder owns the order of the commands, not the order of the calls (rule 4.2)")
         for command in commands { try command.execute() }
         #expect(
             window.tint == "teal" && window.rootScreen == "Scan",
-            "The last tint given wins, and the screen set first is kept (rule 4.2)")
+            "The last tint and the last first screen given win (rule 4.2)")
+        #expect(
+            log.entries == ["analytics started with key k-1", "storage opened"],
+            "The last analytics key given wins, and analytics starts once (rule 4.2)")
     }
 
     @Test("A start-up builder is a value: two start-ups finished from one base are independent [4.4]")

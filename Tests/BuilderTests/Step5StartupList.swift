@@ -39,10 +39,16 @@ struct Step5StartupList {
             NamedCommand("crash reporter", log: log)
             OpenStorageCommand(log: log)
             NamedCommand("feature flags", log: log)
+            StartAnalyticsCommand(key: "partner-a", log: log)
+            StartAnalyticsCommand(key: "partner-b", log: log)
+            NamedCommand("feature flags", log: log)
         }
         #expect(
-            list.commands.map(\.name) == ["crash reporter", "storage", "feature flags"],
-            "Each line is one command, in the order written, whatever its type (rule 5.1)")
+            list.commands.map(\.name) == [
+                "crash reporter", "storage", "feature flags", "analytics", "analytics", "feature flags",
+            ],
+            "Each line is one command, in the order written, whatever its type, even two of one name (rule 5.1)"
+        )
     }
 
     @Test("An if adds its block only when its condition holds [5.2]", arguments: [false, true])
