@@ -568,3 +568,43 @@ extension LifecycleModel {
         return nil
     }
 }
+
+extension Step3Operations {
+    @Test(
+        "A subscription and a reply handler may call the connection from inside their callback [3.14]"
+    )
+    func callbacksCallBack() throws {
+        let harness = try Harness.lived(.connected)
+        let connection = harness.connection
+        let transport = harness.transport
+        let seen = Recorder<String>()
+        let price = try EventName("price")
+        let stock = try EventName("stock")
+        try connection.onEvent(price) { [weak connection] event in
+            guard let connection else { return }
+            seen.record("subscription heard \(event.name.rawValue) in \(connection.state)")
+            try? connection.send(Event(name: stock, payload: ["from": "subscription"]))
+            try? connection.onEvent(stock) { _ in seen.record("late subscription heard stock") }
+        }
+        try connection.request(try Event("price", payload: ["sku": "7"])) { [weak connection] reply in
+            guard let connection else { return }
+            seen.record("reply \(reply.payload["eur"] ?? "?") in \(connection.state)")
+            try? connection.request(Event(name: stock, payload: ["sku": "7"])) { _ in
+                seen.record("second reply")
+            }
+        }
+        try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
+        #expect(
+            Set(seen.all) == ["subscription heard price in connected", "reply 9.90 in connected"],
+            "The subscription and the reply handler each read the state from inside their callback (rule 3.14)"
+        )
+        #expect(
+            transport.sentEvents.map(\.name) == [price, stock, stock],
+            "…and sent, and made a request, from inside it (rule 3.14)")
+        try transport.deliver(try Event("stock", payload: [:]))
+        #expect(
+            Set(seen.all.dropFirst(2)) == ["late subscription heard stock", "second reply"]
+                && seen.all.count == 4,
+            "A subscription made and a request sent from inside a callback work like any other (rule 3.14)")
+    }
+}
