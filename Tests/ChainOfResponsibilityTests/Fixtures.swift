@@ -160,6 +160,77 @@ actor FakePool: KeeperPool {
     }
 }
 
+/// A pool double that lists the connections it was given, all the time, and releases nothing.
+///
+/// A class and not an actor: a keeper that asks it runs on whatever executor the test gives the
+/// keeper's task, so a hand-run ``ManualExecutor`` runs the whole pass.
+final class ListedPool: KeeperPool {
+    private let entries: [PooledConnection]
+
+    init(_ entries: [PooledConnection]) {
+        self.entries = entries
+    }
+
+    func contents() async -> [PooledConnection] { entries }
+    func releaseIfUnused(_ connection: any Connection) async throws -> Bool { false }
+}
+
+/// A keeper rule that takes every connection and throws.
+///
+/// For `waiting`, it first waits at `gate`, then throws ``TestFailure``; for any other, it throws
+/// a refused connect at once. It writes "first starts", "first throws", "second starts", "second
+/// throws" as it goes.
+final class WaitingRule: KeeperHandler {
+    private let waiting: FakeConnection
+    private let gate: Gate
+    private let log: Recorder<String>
+
+    init(waitsOn waiting: FakeConnection, at gate: Gate, log: Recorder<String>) {
+        self.waiting = waiting
+        self.gate = gate
+        self.log = log
+    }
+
+    func canHandle(_ pooled: PooledConnection) -> Bool { true }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
+        guard pooled.connection === waiting else {
+            log.record("second starts")
+            log.record("second throws")
+            throw Refused(operation: .connect, status: .idle)
+        }
+        log.record("first starts")
+        await gate.pass()
+        log.record("first throws")
+        throw TestFailure(reason: "first")
+    }
+}
+
+/// An executor the test runs by hand: a task that prefers it, and the child tasks it starts,
+/// run only inside ``runUntilIdle()``, each time until they finish or suspend.
+final class ManualExecutor: TaskExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// Runs every job waiting, and every job those enqueue, until none is left.
+    func runUntilIdle() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// Holds what a task got, for a test that must not hang waiting for it.
+final class Received<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    var current: Value? { value.withLock { $0 } }
+    func set(_ newValue: Value) { value.withLock { $0 = newValue } }
+}
+
 /// One row of the keeper's table: a connection in use or not, in a status, and what one pass
 /// of the standard keeper does to it.
 struct KeeperCase: Sendable, CustomTestStringConvertible {

@@ -95,6 +95,19 @@ struct Step1Pipeline {
             outbox.items == [blank(10), blank(11), blank(20), blank(21)],
             "Everything a unit passes goes on; what leaves the last unit reaches the output, once each (rules 1.5, 1.6)"
         )
+
+        // Two units after the split: each item it passes goes through both, and out, before the next.
+        let trail = Recorder<String>()
+        ScanPipeline { trail.record("output:\(frameNumber($0))") }
+            .addCreator(FakeCamera(frames: [Frame(number: 1)]))
+            .addUnit(SplittingUnit())
+            .addUnit(LoggingUnit("a", log: trail))
+            .addUnit(LoggingUnit("b", log: trail))
+            .scan()
+        #expect(
+            trail.all == ["a:10", "b:10", "output:10", "a:11", "b:11", "output:11"],
+            "Each item a unit passes travels the rest of the pipeline, and out, before the unit's next one: depth first, not unit by unit (rules 1.5, 1.6)"
+        )
     }
 
     @Test("A unit that passes nothing on stops the flow: no later unit and no output sees the item [1.6]")

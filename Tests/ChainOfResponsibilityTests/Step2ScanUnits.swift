@@ -170,7 +170,9 @@ struct Step2ScanUnits {
             "\(row.testDescription): \(row.why) (rule 2.5)")
     }
 
-    @Test("The router sends each kind of code to its handler; other items pass unchanged [2.1, 2.6]")
+    @Test(
+        "The router sends each kind of code to its handler, a link to its payload as scanned; other items pass unchanged [2.1, 2.6]"
+    )
     func route() throws {
         let link = try qr("https://shop.example/p/1")
         let product = try ScannedCode(payload: "96385074", symbology: .ean8)
@@ -190,6 +192,14 @@ struct Step2ScanUnits {
                 ],
             "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload (rule 2.6)"
         )
+        for payload in ["https://shop.example/P/AbC12?Ref=XyZ&Lang=DE", "HTTPS://SHOP.EXAMPLE/P/1"] {
+            let shouting = try qr(payload)
+            #expect(
+                passed(by: router, .classified(shouting, .link)) == [
+                    .route(.openLink(URL(string: payload)!))
+                ],
+                "A link opens the URL of its payload exactly as scanned, case and all: \(payload) (rule 2.6)")
+        }
         #expect(
             passed(by: router, .code(text)) == [.code(text)],
             "An item that isn't classified passes unchanged (rule 2.1)")

@@ -137,6 +137,42 @@ struct Step3Keeper {
     }
 
     @Test(
+        "One connection at a time, in pool order: a rule that waits holds up the next, and its error still comes first [3.7, 3.12]",
+        .timeLimit(.minutes(1)))
+    func oneConnectionAtATime() async throws {
+        let first = FakeConnection(.idle)
+        let second = FakeConnection(.idle)
+        let gate = Gate()
+        let log = Recorder<String>()
+        let rule = WaitingRule(waitsOn: first, at: gate, log: log)
+        let pool = ListedPool([
+            PooledConnection(connection: first, isInUse: true),
+            PooledConnection(connection: second, isInUse: true),
+        ])
+        let keeper = ConnectionKeeper(pool: pool, handlers: [rule])
+        let executor = ManualExecutor()
+        let failures = Received<[any Error]>()
+        let pass = Task(executorPreference: executor) { failures.set(await keeper.pass()) }
+        executor.runUntilIdle()  // the first connection's rule waits at the gate
+        #expect(
+            log.all == ["first starts"],
+            "While the first connection's rule is still at work, the second connection's rule doesn't start: one connection at a time, in pool order (rule 3.12)"
+        )
+        gate.open()
+        executor.runUntilIdle()
+        #expect(
+            log.all == ["first starts", "first throws", "second starts", "second throws"],
+            "The second connection's rule starts once the first's has thrown (rule 3.12)")
+        let errors = try #require(failures.current, "pass() returned once both rules had thrown (rule 3.7)")
+        #expect(
+            errors.count == 2 && (errors.first as? TestFailure) == TestFailure(reason: "first")
+                && (errors.last as? Refused) == Refused(operation: .connect, status: .idle),
+            "pass() returns both errors, unchanged, in pool order, though the first took longer: \(errors) (rule 3.7)"
+        )
+        await pass.value
+    }
+
+    @Test(
         "A connection a caller took after the keeper looked is not released: the pool checks and releases in one step [3.4, 3.5]"
     )
     func takenSinceTheLookIsLeftAlone() async {

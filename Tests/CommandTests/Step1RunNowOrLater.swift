@@ -59,30 +59,39 @@ struct Step1RunNowOrLater {
     }
 
     @Test(
-        "Over any Connection, even a wrapper the tests declare, the outbox only sends and listens [1.1, 1.4]")
+        "Over any Connection, even a wrapper the tests declare, the outbox only sends and listens, freed too [1.1, 1.4]"
+    )
     func anyConnectionWillDo() throws {
         let inner = try recordingConnection()
         let wrapper = LoggingConnection(wrapping: inner)
-        let outbox = try OfflineOutbox(connection: wrapper)
+        var outbox: OfflineOutbox? = try OfflineOutbox(connection: wrapper)
         let log = RunLog()
-        try outbox.send("a")
-        try outbox.enqueue(MarkReadCommand(log: log))
+        try outbox?.send("a")
+        try outbox?.enqueue(MarkReadCommand(log: log))
         #expect(
             inner.sentEvents.isEmpty,
             "Nothing is sent while the wrapped connection isn't connected (rule 1.3)")
-        #expect(outbox.pendingCount == 2, "Both wait in the buffer (rule 1.3)")
+        #expect(outbox?.pendingCount == 2, "Both wait in the buffer (rule 1.3)")
 
         inner.connect()
         #expect(
             sentNames(inner) == ["a", "read"],
             "When the connection it was given says connected, the buffer runs, in order (rule 1.4)")
-        try outbox.send("b")
+        try outbox?.send("b")
         #expect(
             wrapper.log.all == ["send a", "send read", "send b"],
             "Everything went through the connection it was given, which it never connected, closed or released (rule 1.1)"
         )
         #expect(
             log.all == ["mark read"], "The test's own command ran once, over the wrapper (rules 1.1, 1.8)")
+
+        // The outbox goes away (once step 5 frees it; either way): the connection is its owner's,
+        // and stays as it was.
+        outbox = nil
+        #expect(
+            wrapper.log.all == ["send a", "send read", "send b"] && inner.status == .connected,
+            "Freed, the outbox neither disconnects nor releases the connection it was given: it stays connected for its owner (rule 1.1)"
+        )
     }
 
     @Test("A blank event name is refused, and nothing is kept or sent [1.7]")

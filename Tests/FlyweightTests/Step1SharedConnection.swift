@@ -63,13 +63,16 @@ struct Step1SharedConnection {
     }
 
     @Test(
-        "URLs that differ only in port, scheme, path, query or case each get their own connection [1.2, 1.5]")
+        "URLs that differ only in port, scheme, user, password, path, query or case each get their own connection [1.2, 1.5]"
+    )
     func wholeURLIsTheKey() async throws {
         let addresses = try [
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
             "ws://chat.example.com/socket",
             "wss://chat.example.com/other", "wss://chat.example.com/socket?room=2",
             "wss://chat.example.com/Socket",
+            "wss://alice@chat.example.com/socket", "wss://bob@chat.example.com/socket",
+            "wss://alice:secret@chat.example.com/socket", "wss://alice:Secret@chat.example.com/socket",
         ].map(url)
         var ids: [UUID] = []
         for address in addresses {
@@ -77,7 +80,7 @@ struct Step1SharedConnection {
         }
         #expect(
             Set(ids).count == addresses.count,
-            "The key is the whole URL, not the host: one connection each for \(addresses.count) URLs (rule 1.2)"
+            "The key is the whole URL, user and password included, not the host: one connection each for \(addresses.count) URLs (rule 1.2)"
         )
         #expect(await pool.count == addresses.count, "The pool holds one connection per URL (rule 1.5)")
         for (address, id) in zip(addresses, ids) {

@@ -78,15 +78,19 @@ struct Step3HandleEvents {
             "A subscription that replies through its handle while hearing an event is sent (rule 3.5)")
     }
 
-    @Test("Each handle hears only the events it subscribed to [3.1]")
+    @Test("Each handle hears only the events it subscribed to, every name it subscribed to [3.1, 3.2]")
     func handleHearsItsOwnSubscriptions() async throws {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
         let badge = try await pool.makeHandle(for: chat)
+        let tracker = try await pool.makeHandle(for: chat)
         let screenHeard = Recorder<Event>()
         let badgeHeard = Recorder<Event>()
+        let trackerHeard = Recorder<String>()
         screen.onEvent(message.name, perform: screenHeard.record)
         badge.onEvent(typing.name, perform: badgeHeard.record)
+        tracker.onEvent(message.name) { trackerHeard.record("message: \($0.name.rawValue)") }
+        tracker.onEvent(typing.name) { trackerHeard.record("typing: \($0.name.rawValue)") }
 
         let transport = try factory.transport(for: chat)
         try accept(transport)
@@ -95,6 +99,10 @@ struct Step3HandleEvents {
 
         #expect(screenHeard.all == [message], "The screen subscribed to messages only (rule 3.1)")
         #expect(badgeHeard.all == [typing], "The badge subscribed to typing only (rule 3.1)")
+        #expect(
+            trackerHeard.all == ["message: message", "typing: typing"],
+            "A handle subscribed to two names hears both: a second name adds to the first, it doesn't replace it (rule 3.2)"
+        )
     }
 
     @Test("A closed handle hears nothing more; the other handles still do [3.3, 2.8]")

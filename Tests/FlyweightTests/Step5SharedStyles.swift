@@ -23,6 +23,22 @@ struct Step5SharedStyles {
         }
     }
 
+    @Test("A style nobody else holds any more is still the factory's: asked again, it returns that one [5.1]")
+    func factoryKeepsItsStyles() {
+        for symbology in Symbology.allCases {
+            // Only a weak reference is kept here: once `style(for:)` returns, the factory is the
+            // style's only holder.
+            let watched = Watched(factory.style(for: symbology))
+            #expect(
+                watched.object != nil,
+                "The factory keeps the \(symbology) style it made, though no code's drawing holds it now (rule 5.1)"
+            )
+            #expect(
+                watched.object != nil && factory.style(for: symbology) === watched.object,
+                "Asked again for \(symbology), it returns the style it made before, not a new one (rule 5.1)")
+        }
+    }
+
     @Test("10,000 codes share five styles, and each code is drawn with its own payload and bounds [5.1, 5.2]")
     func tenThousandCodesFiveStyles() throws {
         let codes = try scannedCodes(10_000)

@@ -17,6 +17,18 @@ enum Search {
 struct CheckoutScreen: Checkout.Display { let screen = "checkout" }
 struct SearchScreen: Search.Display { let screen = "search" }
 
+/// Another kind of display than ``BannerDisplay``, for the same protocol.
+struct ToastDisplay: ResultDisplaying {
+    func show(_ code: ScannedCode) -> String { "toast \(code.payload)" }
+}
+
+/// One kind of object that can fill two capabilities.
+struct DisplayingProcessor: ResultDisplaying, CodeProcessing {
+    let name: String
+    func show(_ code: ScannedCode) -> String { "\(name) shows \(code.payload)" }
+    func process(_ code: ScannedCode) -> String { "\(name) processes \(code.payload)" }
+}
+
 @Suite("Proxy · Step 1 — The capability locator", .tags(.scan))
 struct Step1CapabilityLocator {
     @Test("A capability registered by its protocol is what resolving that protocol returns [1.1]")
@@ -43,6 +55,36 @@ struct Step1CapabilityLocator {
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
             "Another protocol is still not registered (rule 1.2)")
+    }
+
+    @Test(
+        "Registering another kind of object for a protocol replaces the earlier one; one kind of object may fill two protocols [1.1, 1.3]"
+    )
+    func keyedByTheProtocolNotTheObject() throws {
+        let locator = CapabilityLocator()
+        let scanned = try code("x")
+        locator.register(BannerDisplay(style: "banner"), for: (any ResultDisplaying).self)
+        locator.register(ToastDisplay(), for: (any ResultDisplaying).self)
+        #expect(
+            locator.resolve((any ResultDisplaying).self)?.show(scanned) == "toast x",
+            "A toast registered after a banner, for the same protocol, replaces it (rule 1.3)")
+        locator.register(BannerDisplay(style: "sheet"), for: (any ResultDisplaying).self)
+        #expect(
+            locator.resolve((any ResultDisplaying).self)?.show(scanned) == "sheet: x",
+            "…and a banner registered after the toast replaces the toast: the key is the protocol, not the kind of object (rule 1.3)"
+        )
+
+        let shown = DisplayingProcessor(name: "shown")
+        let added = DisplayingProcessor(name: "added")
+        locator.register(shown, for: (any ResultDisplaying).self)
+        locator.register(added, for: (any CodeProcessing).self)
+        #expect(
+            locator.resolve((any ResultDisplaying).self)?.show(scanned) == "shown shows x",
+            "One kind of object, registered for two protocols: each protocol keeps the object registered for it (rule 1.1)"
+        )
+        #expect(
+            locator.resolve((any CodeProcessing).self)?.process(scanned) == "added processes x",
+            "…and the other protocol keeps its own (rule 1.1)")
     }
 
     @Test("Two protocols with the same name are two capabilities: the key is the type, not its name [1.4]")

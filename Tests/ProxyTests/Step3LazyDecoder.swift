@@ -24,6 +24,14 @@ struct Step3LazyDecoder {
         _ = decoder.decode(Frame(number: 2, codes: codes))
         _ = decoder.decode(Frame(number: 3))
         #expect(factory.count == 1, "Later decodes reuse it (rule 3.2)")
+        let other = [try code("b")]
+        #expect(
+            decoder.decode(Frame(number: 1, codes: other)) == other,
+            "A later frame with an earlier frame's number is decoded again: the results are the real decoder's, not a kept answer (rule 3.3)"
+        )
+        #expect(
+            decoder.decode(Frame(number: 1)) == [],
+            "…and so is a third one, with no codes (rule 3.3)")
     }
 
     @Test(

@@ -194,7 +194,7 @@ struct Step5LoggingTransport {
     }
 
     @Test(
-        "A log sink that calls back into the transport from inside the callback reads its status and sends [5.9]"
+        "A log sink that calls back into the transport from inside the callback reads its status and sends [5.3, 5.9]"
     )
     func sinkCallsBack() throws {
         let real = try offlineTransport()
@@ -208,6 +208,10 @@ struct Step5LoggingTransport {
             "The sink sent from inside its callback: it is called outside any lock (rule 5.9)")
         #expect(
             log.statusesSeen == [.connected], "The sink read the status from inside its callback (rule 5.9)")
+        #expect(
+            log.statusesReadWhileReported == ["connecting read connecting", "connected read connected"],
+            "A sink that reads the status while a change is reported reads the wrapped transport's, the new one, not a copy that lags behind it (rules 5.3, 5.9)"
+        )
         #expect(
             log.lines == ["status connecting", "status connected", "sent hello", "sent ping", "sent pong"],
             "Sends made by the sink are recorded too (rule 5.9)")
@@ -282,14 +286,15 @@ func connectAndAccept(
     try server.accept()
 }
 
-/// A log sink that calls back into the transport it logs, from inside the callback: when the
-/// status becomes connected it sends `hello`, and when `ping` was sent it reads the status and
-/// sends `pong`.
+/// A log sink that calls back into the transport it logs, from inside the callback: it reads the
+/// status whenever a status change is reported, when the status becomes connected it sends
+/// `hello`, and when `ping` was sent it reads the status and sends `pong`.
 final class CallingBackLog: Sendable {
     private struct State {
         weak var transport: (any Transport)?
         var lines: [String] = []
         var statusesSeen: [TransportStatus] = []
+        var statusesReadWhileReported: [String] = []
     }
 
     private let state = Mutex(State())
@@ -297,6 +302,8 @@ final class CallingBackLog: Sendable {
     var sink: @Sendable (LoggingTransport.Entry) -> Void { { [self] entry in record(entry) } }
     var lines: [String] { state.withLock { $0.lines } }
     var statusesSeen: [TransportStatus] { state.withLock { $0.statusesSeen } }
+    /// For each status change reported: "<reported> read <the transport's status then>".
+    var statusesReadWhileReported: [String] { state.withLock { $0.statusesReadWhileReported } }
 
     func attach(_ transport: any Transport) { state.withLock { $0.transport = transport } }
 
@@ -306,6 +313,10 @@ final class CallingBackLog: Sendable {
             return state.transport
         }
         guard let transport else { return }
+        if case .statusChanged(let reported) = entry {
+            let read = transport.status
+            state.withLock { $0.statusesReadWhileReported.append("\(reported) read \(read)") }
+        }
         switch entry {
         case .statusChanged(.connected):
             try? transport.send(Event("hello"))
