@@ -206,31 +206,6 @@ final class WaitingRule: KeeperHandler {
     }
 }
 
-/// An executor the test runs by hand: a task that prefers it, and the child tasks it starts,
-/// run only inside ``runUntilIdle()``, each time until they finish or suspend.
-final class ManualExecutor: TaskExecutor {
-    private let jobs = Mutex<[UnownedJob]>([])
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
-    }
-
-    /// Runs every job waiting, and every job those enqueue, until none is left.
-    func runUntilIdle() {
-        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
-
-/// Holds what a task got, for a test that must not hang waiting for it.
-final class Received<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
-    var current: Value? { value.withLock { $0 } }
-    func set(_ newValue: Value) { value.withLock { $0 = newValue } }
-}
-
 /// One row of the keeper's table: a connection in use or not, in a status, and what one pass
 /// of the standard keeper does to it.
 struct KeeperCase: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Command
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -162,13 +163,6 @@ final class RunLog: Sendable {
     func write(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
-/// Holds what a background task got, for a test that must not hang waiting for it.
-final class Received<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
-    var current: Value? { value.withLock { $0 } }
-    func set(_ newValue: Value) { value.withLock { $0 = newValue } }
-}
-
 /// A connected transport whose server answers at once: the reply is delivered from inside
 /// `send`, before `send` returns, as a real socket may deliver it on its own thread.
 final class InstantReplyTransport: Transport, Sent {
@@ -212,29 +206,6 @@ struct Caller {
             } catch {
                 outcome.set(.failure(error))
             }
-        }
-    }
-}
-
-/// An executor the test runs by hand: a task that prefers it runs only inside
-/// ``runUntilIdle()``, each time until it finishes or suspends.
-///
-/// It forces the order a busy machine gives only sometimes. After `runUntilIdle()`, every
-/// caller started on it is suspended inside `response()` (or done), so a reply, a cancel or a
-/// freed outbox that comes next comes while they wait, for sure. A `response()` that keeps one
-/// continuation, or never keeps it, can't pass by luck. No sleeps, no yields.
-final class ManualExecutor: TaskExecutor {
-    private let jobs = Mutex<[UnownedJob]>([])
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
-    }
-
-    /// Runs every job waiting, and every job those enqueue, until none is left.
-    func runUntilIdle() {
-        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 }

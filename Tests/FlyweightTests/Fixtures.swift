@@ -178,12 +178,3 @@ final class ListenerCountingConnection: Connection {
 /// Stands for a screen a subscription captures: a test watches it to see whether anything still
 /// holds it.
 final class Screen: Sendable {}
-
-/// Watches an object without keeping it alive: `object` is `nil` once nothing else holds it.
-struct Watched<Object: AnyObject> {
-    weak var object: Object?
-
-    init(_ object: Object?) {
-        self.object = object
-    }
-}

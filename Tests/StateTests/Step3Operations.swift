@@ -295,8 +295,8 @@ struct Step3Operations {
         let replies = Recorder<Event>()
         var subscriber: Recorder<Event>? = Recorder<Event>()
         var waiter: Recorder<Event>? = Recorder<Event>()
-        weak var subscriberGone = subscriber
-        weak var waiterGone = waiter
+        let subscriberGone = Watched(subscriber)
+        let waiterGone = Watched(waiter)
         try connection.onEvent(try EventName("price")) { [subscriber] event in
             heard.record(event)
             subscriber?.record(event)
@@ -308,7 +308,7 @@ struct Step3Operations {
         subscriber = nil
         waiter = nil
         try #require(
-            subscriberGone != nil && waiterGone != nil,
+            subscriberGone.object != nil && waiterGone.object != nil,
             "Until the release, the connection keeps its subscription and its waiting request (rule 3.11)")
         try transport.drop()
         transport.connect()  // the library retries on its own
@@ -330,10 +330,10 @@ struct Step3Operations {
         #expect(connection.state == .released, "A released connection ignores the socket (rule 3.11)")
         #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (rule 3.11)")
         #expect(
-            subscriberGone == nil,
+            subscriberGone.object == nil,
             "A released connection lets go of its subscriptions, and of what they capture (rule 3.11)")
         #expect(
-            waiterGone == nil,
+            waiterGone.object == nil,
             "A released connection lets go of its waiting requests, and of what they capture (rule 3.11)")
         #expect(
             replies.all.isEmpty,
