@@ -283,11 +283,11 @@ struct Step2OwnedConnectionAndObservers {
         "Random observes and cancels: every observer hears exactly the changes between its start and its cancel [2.2, 2.7, 2.8]"
     )
     func randomObservesAndCancels() async throws {
-        let check = ModelCheck<ObserverStep>(rule: "2.2, 2.7, 2.8 (observers and their tokens)", sequences: 200, length: 1...16) {
-            random in ObserverStep.random(using: &random)
-        }
+        let check = ModelCheck<ObserverStep>(
+            rule: "2.2, 2.7, 2.8 (observers and their tokens)", sequences: 200, length: 1...16
+        ) { random in ObserverStep.random(using: &random) }
         let failure = try await check.run { steps in try ObserverStep.disagreement(living: steps) }
-        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "") (rules 2.7, 2.8)")
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "") (rules 2.2, 2.7, 2.8)")
     }
 
     @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")
@@ -342,7 +342,8 @@ enum ObserverStep: CustomStringConvertible, Sendable {
         let connection = ManagedConnection(connection: recording)
         let witness = Recorder<ConnectionStateChange>()
         connection.observe(witness.record)
-        var observers: [(heard: Recorder<ConnectionStateChange>, token: ObservationToken, from: Int, to: Int?)] = []
+        var observers:
+            [(heard: Recorder<ConnectionStateChange>, token: ObservationToken, from: Int, to: Int?)] = []
         for (index, step) in steps.enumerated() {
             switch step {
             case .observe:
@@ -358,7 +359,8 @@ enum ObserverStep: CustomStringConvertible, Sendable {
                 if witness.all.count == before {
                     return Discrepancy(
                         after: index,
-                        "the owned connection went \(recording.status) and the lifecycle didn't move (rule 2.2)")
+                        "the owned connection went \(recording.status) and the lifecycle didn't move (rule 2.2)"
+                    )
                 }
             }
             let changes = witness.all
@@ -367,7 +369,8 @@ enum ObserverStep: CustomStringConvertible, Sendable {
                 if observer.heard.all != expected {
                     return Discrepancy(
                         after: index,
-                        "observer \(number) heard \(observer.heard.all), expected \(expected) (rules 2.7, 2.8)")
+                        "observer \(number) heard \(observer.heard.all), expected \(expected) (rules 2.7, 2.8)"
+                    )
                 }
             }
         }
