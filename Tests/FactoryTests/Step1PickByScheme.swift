@@ -33,13 +33,17 @@ struct Step1PickByScheme {
     }
 
     @Test(
-        "A memory URL, in any case, gets a RecordingConnection with no transport; a wss URL a socket [1.1, 1.2, 1.4]",
+        "A memory URL, in any case, gets a RecordingConnection for it, as given, with no transport; a wss URL a socket [1.1, 1.2, 1.3, 1.4]",
         arguments: ["memory://chat.test/room", "MEMORY://chat.test/room", "Memory://chat.test/room"]
     )
     func memoryScheme(text: String) throws {
         let factory = recorder.factory
-        let memory = try factory.makeConnection(for: try url(text))
+        let address = try url(text)
+        let memory = try factory.makeConnection(for: address)
         #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (rules 1.1, 1.2)")
+        #expect(
+            memory.url == address,
+            "The connection's url is \(text) as given, its scheme's case included (rule 1.3)")
         #expect(memory.status == .idle, "A new connection is not connected yet (rule 1.4)")
         #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (rule 1.1)")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))

@@ -251,11 +251,39 @@ struct Step1InjectedPool {
         let connection = try await pool.firstConnection()
         let message = try Event("message", payload: ["text": "hello"])
 
+        #expect(
+            screen.connectionID == connection.id,
+            "The handle's connectionID is the id of the pool's connection it sends over, not one of its own (rule 1.6)"
+        )
+
         try screen.send(message)
 
         #expect(
             connection.sentEvents == [message],
             "What a screen sends through the manager's handle goes over the pool's connection (rule 1.6)")
+    }
+
+    @Test("A handle stays open and sends after another screen asks for the same URL [1.6]")
+    func handleOutlivesASecondRequest() async throws {
+        let pool = ServingPool()
+        let manager = ConnectionManager(pool: pool)
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await manager.makeHandle(for: chat)
+        let badge = try await manager.makeHandle(for: chat)
+        let handed = await pool.handed
+        try #require(
+            handed.count == 2, "The manager asked its pool once for each handle (rules 1.1, 1.6)")
+        let message = try Event("message", payload: ["text": "hello"])
+
+        #expect(
+            screen.isOpen && badge.isOpen,
+            "A second handle for the same URL leaves the first open: only its screen closes it (rule 1.6)")
+        try screen.send(message)
+
+        #expect(
+            handed[0].connection.sentEvents == [message],
+            "The first handle still sends over its pool's connection (rule 1.6)")
+        #expect(await pool.pool.openHandles == 2, "The pool counts both handles open (rule 1.6)")
     }
 
     @Test("A subscription through the manager's handle hears its connection's events, and may reply [1.6]")
@@ -269,16 +297,22 @@ struct Step1InjectedPool {
         let typing = try Event("typing", payload: ["user": "ana"])
         let seen = try Event("seen", payload: ["by": "ana"])
         let heard = Recorder<Event>()
+        let alsoHeard = Recorder<Event>()
         screen.onEvent(message.name) { [screen] event in
             heard.record(event)
             try? screen.send(seen)  // replies from inside the subscription
         }
+        screen.onEvent(message.name, perform: alsoHeard.record)
 
         connection.receive(typing)
         connection.receive(message)
 
         #expect(
             heard.all == [message], "The subscription hears its connection's events of its name (rule 1.6)"
+        )
+        #expect(
+            alsoHeard.all == [message],
+            "A second subscription to the same name on the same handle hears too; neither replaces the other (rule 1.6)"
         )
         #expect(
             connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")

@@ -129,6 +129,8 @@ final class LateReportingConnection: Connection {
         var handlers: [@Sendable (TransportStatus) -> Void] = []
         var sent: [Event] = []
         var onNextStatusRead: (@Sendable () -> Void)?
+        var onNextRelease: (@Sendable () -> Void)?
+        var releases = 0
     }
 
     private let state = Mutex(State())
@@ -140,6 +142,13 @@ final class LateReportingConnection: Connection {
     /// being handled.
     func whenStatusIsNextRead(_ change: @escaping @Sendable () -> Void) {
         state.withLock { $0.onNextStatusRead = change }
+    }
+
+    /// The next time anything calls ``release()``, the socket is released, and then, before the
+    /// call returns, `call` runs: another thread's operation, landing just as this release is
+    /// under way.
+    func whenNextReleased(_ call: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onNextRelease = call }
     }
 
     let id = UUID()
@@ -172,9 +181,18 @@ final class LateReportingConnection: Connection {
         set(.disconnected)
         report(.disconnected)
     }
+    /// Every time ``release()`` was called.
+    var releases: Int { state.withLock { $0.releases } }
+
     func release() {
-        state.withLock { $0.handlers = [] }
-        set(.disconnected)
+        let call = state.withLock { state in
+            defer { state.onNextRelease = nil }
+            state.handlers = []
+            state.status = .disconnected
+            state.releases += 1
+            return state.onNextRelease
+        }
+        call?()
     }
     func send(_ event: Event) throws {
         try state.withLock { (state) throws(TransportError) in

@@ -259,6 +259,37 @@ struct Step2OwnedConnectionAndObservers {
         )
     }
 
+    @Test("Cancelling the first, then the third of four observers stops those two, and only those [2.8]")
+    func cancellingInAnyOrderStopsTheRightOnes() throws {
+        let recording = RecordingConnection(url: try chatURL().url)
+        let connection = ManagedConnection(connection: recording)
+        let heard = (0..<4).map { _ in Recorder<ConnectionStateChange>() }
+        let tokens = heard.map { connection.observe($0.record) }
+        tokens[0].cancel()
+        tokens[2].cancel()  // once another is gone, it is no longer where it was added
+        recording.connect()
+        #expect(
+            heard.map(\.all.count) == [0, 1, 0, 1],
+            "The first and third observers, cancelled, hear nothing; the second and fourth hear the change (rule 2.8)"
+        )
+        tokens[1].cancel()
+        recording.disconnect()
+        #expect(
+            heard.map(\.all.count) == [0, 1, 0, 2],
+            "Then the second, cancelled, hears no more; the fourth hears on (rule 2.8)")
+    }
+
+    @Test(
+        "Random observes and cancels: every observer hears exactly the changes between its start and its cancel [2.2, 2.7, 2.8]"
+    )
+    func randomObservesAndCancels() async throws {
+        let check = ModelCheck<ObserverStep>(
+            rule: "2.2, 2.7, 2.8 (observers and their tokens)", sequences: 200, length: 1...16
+        ) { random in ObserverStep.random(using: &random) }
+        let failure = try await check.run { steps in try ObserverStep.disagreement(living: steps) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "") (rules 2.2, 2.7, 2.8)")
+    }
+
     @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")
     func observerReadsTheState() throws {
         let harness = try Harness()
@@ -278,5 +309,71 @@ struct Step2OwnedConnectionAndObservers {
         #expect(
             seen.all == heard.all.map(\.to),
             "Inside the callback, the connection already is in the state the change names (rule 2.9)")
+    }
+}
+
+/// One step of the observers' model check: add an observer, cancel the token of the n-th one
+/// added (again, if it was cancelled already), or let the owned connection change the state.
+enum ObserverStep: CustomStringConvertible, Sendable {
+    case observe
+    case cancel(Int)
+    case change
+
+    var description: String {
+        switch self {
+        case .observe: "observe"
+        case .cancel(let index): "cancel the token of observer \(index)"
+        case .change: "the owned connection connects or disconnects"
+        }
+    }
+
+    static func random(using random: inout SeededGenerator) -> ObserverStep {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: .observe
+        case 1: .cancel(Int.random(in: 0..<8, using: &random))
+        default: .change
+        }
+    }
+
+    /// The model: observer `i` hears the changes from the one after it was added up to its
+    /// cancel, as a witness that is never cancelled heard them.
+    static func disagreement(living steps: [ObserverStep]) throws -> Discrepancy? {
+        let recording = RecordingConnection(url: try chatURL().url)
+        let connection = ManagedConnection(connection: recording)
+        let witness = Recorder<ConnectionStateChange>()
+        connection.observe(witness.record)
+        var observers:
+            [(heard: Recorder<ConnectionStateChange>, token: ObservationToken, from: Int, to: Int?)] = []
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .observe:
+                let heard = Recorder<ConnectionStateChange>()
+                observers.append((heard, connection.observe(heard.record), witness.all.count, nil))
+            case .cancel(let which):
+                guard observers.indices.contains(which) else { continue }
+                observers[which].token.cancel()
+                if observers[which].to == nil { observers[which].to = witness.all.count }
+            case .change:
+                let before = witness.all.count
+                if recording.status == .connected { recording.disconnect() } else { recording.connect() }
+                if witness.all.count == before {
+                    return Discrepancy(
+                        after: index,
+                        "the owned connection went \(recording.status) and the lifecycle didn't move (rule 2.2)"
+                    )
+                }
+            }
+            let changes = witness.all
+            for (number, observer) in observers.enumerated() {
+                let expected = Array(changes[observer.from..<(observer.to ?? changes.count)])
+                if observer.heard.all != expected {
+                    return Discrepancy(
+                        after: index,
+                        "observer \(number) heard \(observer.heard.all), expected \(expected) (rules 2.7, 2.8)"
+                    )
+                }
+            }
+        }
+        return nil
     }
 }

@@ -189,7 +189,9 @@ struct Step3Operations {
             "A request waits for its reply from before it sends, so an immediate answer is heard (rule 3.7)")
     }
 
-    @Test("A subscription made before connecting hears only its event's name once connected [3.9]")
+    @Test(
+        "A subscription made before connecting hears only its event's name once connected, and after every reconnect [3.9]"
+    )
     func subscriptionHearsItsName() throws {
         let harness = try Harness()
         let heard = Recorder<Event>()
@@ -202,6 +204,24 @@ struct Step3Operations {
         #expect(
             heard.all == [message],
             "A subscription made before connecting hears its own event name only, once connected (rule 3.9)")
+
+        let afterDrop = Message(room: "general", text: "back").event
+        try harness.transport.drop()
+        try harness.transport.restore()
+        try #require(harness.connection.state == .connected, "The network came back: connected (rule 2.6)")
+        try harness.transport.deliver(afterDrop)
+        #expect(
+            heard.all == [message, afterDrop],
+            "A drop doesn't end a subscription: once the network is back, it still hears (rule 3.9)")
+
+        let afterReconnect = Message(room: "general", text: "again").event
+        try harness.connection.disconnect()
+        try harness.connection.connect()
+        try harness.transport.accept()
+        try harness.transport.deliver(afterReconnect)
+        #expect(
+            heard.all == [message, afterDrop, afterReconnect],
+            "Nor does a disconnect(): after connect() it still hears, until released (rule 3.9)")
     }
 
     @Test(
@@ -338,6 +358,42 @@ struct Step3Operations {
         #expect(
             replies.all.isEmpty,
             "A released connection forgot its waiting request, and never calls it: no reply will come (rule 3.11)"
+        )
+    }
+
+    @Test(
+        "A connect() from inside the owned connection's release() meets released: the release moved first [3.1, 3.3, 3.5]"
+    )
+    func connectDuringTheOwnedRelease() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        socket.set(.disconnected)
+        socket.report(.disconnected)
+        try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")
+        // Just as the socket is let go, another caller asks to connect: as another thread might,
+        // between the release's decision and its end.
+        let meanwhile = Recorder<LifecycleError?>()
+        socket.whenNextReleased {
+            do throws(LifecycleError) {
+                try connection.connect()
+                meanwhile.record(nil)
+            } catch {
+                meanwhile.record(error)
+            }
+        }
+
+        #expect(throws: Never.self, "release() in disconnected is allowed (rule 3.1)") {
+            try connection.release()
+        }
+        #expect(
+            meanwhile.all == [.operationRefused(.connect, in: .released)],
+            "A release moves before it lets the socket go: a connect() that comes meanwhile is refused as released (rule 3.3)"
+        )
+        #expect(
+            connection.state == .released && socket.releases == 1 && socket.status == .disconnected,
+            "Released, and the socket released once and never connecting again: no refusal after the socket was touched (rules 3.3, 3.5)"
         )
     }
 

@@ -172,6 +172,24 @@ struct Step5ScanViewModel {
             MultiCodeState().didTap(1, on: two) == .open(two[1]),
             "Multi code: a tap opens the one picked (rules 5.4, 5.5)")
         #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (rules 5.4, 5.5)")
+        let standard: [(ScanStateID, any ScanViewState)] = [
+            (.noCode, NoCodeState()), (.singleCode, SingleCodeState()), (.multiCode, MultiCodeState()),
+        ]
+        for (name, state) in standard {
+            for count in 0...3 {
+                let codes = try qrCodes(count, from: 20)
+                let expected =
+                    switch count {
+                    case 0: ScanTransition(to: .noCode)
+                    case 1: ScanTransition(to: .singleCode, codes: codes)
+                    default: ScanTransition(to: .multiCode, codes: codes)
+                    }
+                #expect(
+                    state.didScan(Frame(number: count, codes: codes)) == expected,
+                    "\(name), a scan of \(count) codes decides \(expected), even where it is already: never nil (rules 5.3, 5.5)"
+                )
+            }
+        }
     }
 
     @Test(
