@@ -68,6 +68,7 @@ struct Step1SharedConnection {
     func wholeURLIsTheKey() async throws {
         let addresses = try [
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
+            "wss://chat.example.com:8444/socket", "wss://chat.example.com:443/socket",
             "ws://chat.example.com/socket",
             "wss://chat.example.com/other", "wss://chat.example.com/socket?room=2",
             "wss://chat.example.com/Socket",

@@ -7,7 +7,7 @@ import Testing
 struct Step4ProtectionProxy {
     @Test(
         "A user who may not post is refused with SendForbidden naming them, and nothing reaches the real transport [4.1, 4.4, 4.6]",
-        arguments: ["guest", "bob", "Guest", " guest ", "guests"]
+        arguments: ["guest", "bob", "Guest", "GUEST", " guest ", "\tguest\n", "guests", "gue st"]
     )
     func guestIsRefused(name: String) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
