@@ -35,7 +35,8 @@ let classifyTable: [ClassifyCase] = [
     ClassifyCase(
         payload: "https:/shop.example/p/1", symbology: .qr, kind: .text, why: "one slash is a near miss"),
     ClassifyCase(
-        payload: "hTtPs://shop.example/P/1", symbology: .qr, kind: .link, why: "a scheme in mixed case is a link"),
+        payload: "hTtPs://shop.example/P/1", symbology: .qr, kind: .link,
+        why: "a scheme in mixed case is a link"),
     ClassifyCase(
         payload: "httpbin.org/get", symbology: .qr, kind: .text,
         why: "httpbin starts with http, but not with http://: a near miss"),

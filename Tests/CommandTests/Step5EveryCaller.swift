@@ -209,7 +209,8 @@ struct Step5EveryCaller {
         "A request the connection refuses for good, whatever the error, ends its callers' wait with refused; the replay goes on [5.5]",
         arguments: [
             SendForbidden(event: try EventName("price"), user: "guest"),
-            TransportError.notConnected(.connecting), TransportError.notAllowed(action: "send", status: .connected),
+            TransportError.notConnected(.connecting),
+            TransportError.notAllowed(action: "send", status: .connected),
             LifecycleError.operationRefused(.request, in: .connected),
             LifecycleError.transitionRefused(from: .connected, to: .released),
             NetworkGone(),
@@ -229,7 +230,8 @@ struct Step5EveryCaller {
         #expect(
             sentNames(line) == ["a", "b"],
             "The refused request leaves; the replay goes on with b (rules 2.6, 5.5)")
-        #expect(line.attempts(of: "price") == 1, "The refused request was sent once, not again (rules 2.6, 5.5)")
+        #expect(
+            line.attempts(of: "price") == 1, "The refused request was sent once, not again (rules 2.6, 5.5)")
         let refused = OutboxError.refused(reason: String(describing: forbidden))
         #expect(
             pending.result == .failure(refused),

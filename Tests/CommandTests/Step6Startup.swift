@@ -66,7 +66,8 @@ struct Step6Startup {
             "Each failure names its command, in order (rule 6.3)")
         #expect(
             failures.first.map { String(reflecting: $0.error) } == String(reflecting: first),
-            "The first failure carries the analytics command's own error, \(first), as it threw it (rule 6.3)")
+            "The first failure carries the analytics command's own error, \(first), as it threw it (rule 6.3)"
+        )
         #expect(
             failures.last.map { $0.error as? JobFailure } == JobFailure(reason: "denied"),
             "Each failure carries the command's own error (rule 6.3)")

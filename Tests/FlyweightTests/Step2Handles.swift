@@ -92,7 +92,9 @@ struct Step2Handles {
         try accept(try factory.transport(for: chat))
         let connection = try factory.connection(for: chat)
         connection.refuseSend(with: refusal)
-        let thrown = #expect(throws: (any Error).self, "The connection's refusal reaches the caller (rule 2.5)") {
+        let thrown = #expect(
+            throws: (any Error).self, "The connection's refusal reaches the caller (rule 2.5)"
+        ) {
             try screen.send(message)
         }
         #expect(
@@ -159,7 +161,8 @@ struct Step2Handles {
         let chat = try url("wss://chat.example.com/socket")
         factory.refuseConnect(with: refusal)
         let thrown = await #expect(
-            throws: (any Error).self, "makeHandle throws when the new connection refuses to connect (rule 2.3)"
+            throws: (any Error).self,
+            "makeHandle throws when the new connection refuses to connect (rule 2.3)"
         ) {
             try await pool.makeHandle(for: chat)
         }

@@ -43,7 +43,8 @@ struct Step4ProtectionProxy {
         "A user who may post goes through untouched, the real transport's errors included, whatever they are, each send once [4.3]",
         arguments: [
             TransportError.notConnected(.idle), TransportError.notConnected(.connecting),
-            TransportError.notConnected(.disconnected), TransportError.notAllowed(action: "send", status: .connected),
+            TransportError.notConnected(.disconnected),
+            TransportError.notAllowed(action: "send", status: .connected),
             SendForbidden(event: try EventName("message"), user: "guest"),  // from a proxy inside this one
             Refused(event: "message"),
         ] as [any Error])
@@ -62,7 +63,9 @@ struct Step4ProtectionProxy {
         let proxy = ProtectionProxy(wrapping: real, user: member)
         proxy.connect()
         try inner.accept()
-        let thrown = #expect(throws: (any Error).self, "The real transport's refusal reaches the caller (rule 4.3)") {
+        let thrown = #expect(
+            throws: (any Error).self, "The real transport's refusal reaches the caller (rule 4.3)"
+        ) {
             try proxy.send(try Event("message"))
         }
         #expect(

@@ -45,7 +45,9 @@ struct Step1LexicalSearch {
         )
     }
 
-    @Test("A blank term keeps every place [1.3, 1.4]", arguments: ["", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t "])
+    @Test(
+        "A blank term keeps every place [1.3, 1.4]",
+        arguments: ["", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t "])
     func blankTermKeepsEverything(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
         #expect(
