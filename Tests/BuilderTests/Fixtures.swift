@@ -16,10 +16,10 @@ extension Tag {
 final class SpyConnection: Connection {
     let id = UUID()
     let url: URL
-    private let connectError: LifecycleError?
+    private let connectError: (any Error)?
     private let state = Mutex<(status: TransportStatus, calls: [String])>((.idle, []))
 
-    init(url: URL, connectError: LifecycleError? = nil) {
+    init(url: URL, connectError: (any Error)? = nil) {
         self.url = url
         self.connectError = connectError
     }
@@ -65,11 +65,11 @@ final class SpyConnection: Connection {
 /// A connection maker declared by the tests: it keeps every configuration it receives and every
 /// connection it makes, and throws `error` instead when given one.
 final class Maker: Sendable {
-    private let error: ConnectionFactoryError?
-    private let connectError: LifecycleError?
+    private let error: (any Error)?
+    private let connectError: (any Error)?
     private let state = Mutex<(received: [ConnectionConfiguration], made: [SpyConnection])>(([], []))
 
-    init(error: ConnectionFactoryError? = nil, connectError: LifecycleError? = nil) {
+    init(error: (any Error)? = nil, connectError: (any Error)? = nil) {
         self.error = error
         self.connectError = connectError
     }
@@ -121,3 +121,18 @@ func inAnyOrder(_ problems: [BuildProblem]) -> [BuildProblem] {
 
 /// The smallest step of a `Duration`: one attosecond.
 let attosecond = Duration(secondsComponent: 0, attosecondsComponent: 1)
+
+/// Whether `thrown` is `expected`: the same type, and an equal value.
+func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
+    guard let expected = expected as? any Equatable else { return false }
+    return expected.isEqual(to: thrown)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// An error of a type the builder has never heard of.
+struct HandshakeFailed: Error, Equatable {
+    let reason: String
+}

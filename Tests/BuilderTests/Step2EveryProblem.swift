@@ -53,6 +53,16 @@ let tableRefuses: [BuildCase] = [
     BuildCase("token of a tab", configure: { $0.authToken("\t") }, .emptyAuthToken),
     BuildCase("token of a newline", configure: { $0.authToken("\n") }, .emptyAuthToken),
     BuildCase("token of mixed whitespace", configure: { $0.authToken(" \r\n\t ") }, .emptyAuthToken),
+    BuildCase("token of a no-break space", configure: { $0.authToken("\u{00A0}") }, .emptyAuthToken),
+    BuildCase(
+        "header name with a no-break space inside", configure: { $0.header("X\u{00A0}Trace", "1") },
+        .invalidHeaderName("x\u{00A0}trace")),
+    BuildCase(
+        "header name with a line separator inside", configure: { $0.header("X\u{2028}Trace", "1") },
+        .invalidHeaderName("x\u{2028}trace")),
+    BuildCase(
+        "header name with a colon at its end", configure: { $0.header("X-Trace:", "1") },
+        .invalidHeaderName("x-trace:")),
     BuildCase("empty header name", configure: { $0.header("", "1") }, .invalidHeaderName("")),
     BuildCase(
         "header name with a space", configure: { $0.header("x trace", "1") }, .invalidHeaderName("x trace")),
@@ -130,6 +140,8 @@ let urlsWithoutHost: [BuildCase] = [
     BuildCase("https:/x", url: "https:/x", .invalidURL("https:/x")),
     BuildCase("wsx:/chat", url: "WSX:/chat", .invalidURL("WSX:/chat")),
     BuildCase("ftp:", url: "ftp:", .invalidURL("ftp:")),
+    BuildCase("HTTPS:/x", url: "HTTPS:/x", .invalidURL("HTTPS:/x")),
+    BuildCase("wss.chat.example.com", url: "wss.chat.example.com", .invalidURL("wss.chat.example.com")),
     BuildCase("wss:chat.example.com", url: "wss:chat.example.com", .invalidURL("wss:chat.example.com")),
     BuildCase("ws:/chat", url: "ws:/chat", .invalidURL("ws:/chat")),
     BuildCase("wss//chat.example.com", url: "wss//chat.example.com", .invalidURL("wss//chat.example.com")),
@@ -144,6 +156,9 @@ let nearMissSchemes: [BuildCase] = [
     BuildCase("WSS2", url: "WSS2://chat.example.com", .unsupportedScheme("wss2")),
     BuildCase("wsss", url: "wsss://chat.example.com", .unsupportedScheme("wsss")),
     BuildCase("xws", url: "xws://chat.example.com", .unsupportedScheme("xws")),
+    BuildCase("wss-x", url: "wss-x://chat.example.com", .unsupportedScheme("wss-x")),
+    BuildCase("wsS.x, mixed case", url: "wsS.x://chat.example.com", .unsupportedScheme("wss.x")),
+    BuildCase("httpbin", url: "httpbin://chat.example.com", .unsupportedScheme("httpbin")),
     BuildCase("ws+tls", url: "ws+tls://chat.example.com", .unsupportedScheme("ws+tls")),
     BuildCase("memory", url: "memory://chat", .unsupportedScheme("memory")),
 ]

@@ -1,4 +1,5 @@
 import Builder
+import Foundation
 import KataTestSupport
 import MessagingKit
 import Testing
@@ -102,30 +103,51 @@ struct Step3Connect {
             "The connection is connected before anyone holds it: nobody can send first (rule 3.5)")
     }
 
-    @Test("The maker's error passes on unchanged, and nothing is connected [3.4]")
-    func makerErrorPassesOn() throws {
-        let refusal = ConnectionFactoryError.unsupportedScheme(try ServerURL(chatURL).url)
+    @Test(
+        "The maker's error, whatever it is, passes on unchanged, after one ask, and nothing is connected [3.4]",
+        arguments: [
+            ConnectionFactoryError.unsupportedScheme(URL(filePath: "/chat")),
+            ConnectionFactoryError.missingHost(URL(filePath: "/chat")),
+            BuildError(problems: [.emptyAuthToken]),
+            HandshakeFailed(reason: "the server wants a newer client"),
+        ] as [any Error])
+    func makerErrorPassesOn(refusal: any Error) throws {
         let maker = Maker(error: refusal)
         let configuration = try builder(maker).build(url: chatURL)
-        #expect(throws: refusal, "connect() throws what the maker threw, unchanged (rule 3.4)") {
+        let thrown = #expect(throws: (any Error).self, "connect() throws when the maker throws (rule 3.4)") {
             try configuration.connect()
         }
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "connect() throws what the maker threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 3.4)"
+        )
         #expect(maker.received.count == 1, "The maker is asked exactly once (rule 3.4)")
     }
 
-    @Test("The connection's connect error passes on unchanged [3.4]")
-    func connectErrorPassesOn() throws {
-        let refusal = LifecycleError.operationRefused(.connect, in: .released)
+    @Test(
+        "The connection's connect error, whatever it is, passes on unchanged, after one try [3.4]",
+        arguments: [
+            LifecycleError.operationRefused(.connect, in: .released),
+            LifecycleError.transitionRefused(from: .released, to: .connected),
+            TransportError.notConnected(.disconnected),
+            TransportError.notAllowed(action: "connect", status: .idle),
+            HandshakeFailed(reason: "token expired"),
+        ] as [any Error])
+    func connectErrorPassesOn(refusal: any Error) throws {
         let maker = Maker(connectError: refusal)
         let configuration = try builder(maker).build(url: chatURL)
-        #expect(
-            throws: refusal, "connect() throws what the connection's connect() threw, unchanged (rule 3.4)"
+        let thrown = #expect(
+            throws: (any Error).self, "connect() throws when the connection's connect() throws (rule 3.4)"
         ) {
             try configuration.connect()
         }
         #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "connect() throws what the connection's connect() threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 3.4)"
+        )
+        #expect(
             maker.received.count == 1 && maker.made.map(\.calls) == [["connect"]],
-            "One connection made, asked to connect exactly once (rule 3.4)")
+            "One connection made, asked to connect exactly once, and nothing else (rule 3.4)")
     }
 
     @Test("Without a maker, connect() opens a SocketConnection to the configured server [3.6]")

@@ -73,11 +73,19 @@ final class FakeConnection: Connection, CustomStringConvertible {
     let url = URL(filePath: "/chat")
     private let life: Mutex<Life>
     private let refusesEverything: Bool
+    private let refusal: @Sendable (ConnectionOperation, TransportStatus) -> any Error
 
-    /// A connection in `status`; one that `refusesEverything` throws on every operation.
-    init(_ status: TransportStatus, refusesEverything: Bool = false) {
+    /// A connection in `status`; one that `refusesEverything` throws on every operation, what
+    /// `refusal` makes of the operation and its status (a ``Refused`` unless told).
+    init(
+        _ status: TransportStatus, refusesEverything: Bool = false,
+        refusal: @escaping @Sendable (ConnectionOperation, TransportStatus) -> any Error = {
+            Refused(operation: $0, status: $1)
+        }
+    ) {
         life = Mutex(Life(status: status))
         self.refusesEverything = refusesEverything
+        self.refusal = refusal
     }
 
     var status: TransportStatus { life.withLock { $0.status } }
@@ -95,10 +103,11 @@ final class FakeConnection: Connection, CustomStringConvertible {
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {}
 
     private func perform(_ operation: ConnectionOperation) throws {
-        let refusal: Refused? = life.withLock { life in
+        let refusal: (any Error)? = life.withLock { life in
             life.asked.append(operation)
             // Why refusals change nothing: a connection that refuses stays as it was.
-            guard !refusesEverything, !life.isReleased else {
+            if refusesEverything { return self.refusal(operation, life.status) }
+            guard !life.isReleased else {
                 return Refused(operation: operation, status: life.status)
             }
             switch (life.status, operation) {
@@ -344,3 +353,39 @@ final class CancellingHandler: LinkHandler {
         return nil
     }
 }
+
+/// Whether `thrown` is `expected`: the same type, and an equal value.
+func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
+    guard let expected = expected as? any Equatable else { return false }
+    return expected.isEqual(to: thrown)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// What a connection's operation may throw, made from the operation and the connection's
+/// status: every case of a managed connection's ``LifecycleError``, every case of
+/// ``TransportError``, and ``Refused``, a type the keeper has never heard of.
+struct ConnectionRefusal: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let make: @Sendable (ConnectionOperation, TransportStatus) -> any Error
+}
+
+let connectionRefusals: [ConnectionRefusal] = [
+    ConnectionRefusal(testDescription: "Refused, a type the keeper has never heard of") {
+        Refused(operation: $0, status: $1)
+    },
+    ConnectionRefusal(testDescription: "LifecycleError.operationRefused") { operation, _ in
+        LifecycleError.operationRefused(operation, in: .reconnecting)
+    },
+    ConnectionRefusal(testDescription: "LifecycleError.transitionRefused") { _, _ in
+        LifecycleError.transitionRefused(from: .reconnecting, to: .released)
+    },
+    ConnectionRefusal(testDescription: "TransportError.notConnected") { _, status in
+        TransportError.notConnected(status)
+    },
+    ConnectionRefusal(testDescription: "TransportError.notAllowed") { operation, status in
+        TransportError.notAllowed(action: "\(operation)", status: status)
+    },
+]

@@ -34,7 +34,31 @@ let classifyTable: [ClassifyCase] = [
         why: "a space before the scheme: it doesn't start with https://"),
     ClassifyCase(
         payload: "https:/shop.example/p/1", symbology: .qr, kind: .text, why: "one slash is a near miss"),
+    ClassifyCase(
+        payload: "hTtPs://shop.example/P/1", symbology: .qr, kind: .link,
+        why: "a scheme in mixed case is a link"),
+    ClassifyCase(
+        payload: "httpbin.org/get", symbology: .qr, kind: .text,
+        why: "httpbin starts with http, but not with http://: a near miss"),
+    ClassifyCase(payload: "https//shop.example", symbology: .qr, kind: .text, why: "no colon is a near miss"),
+    ClassifyCase(payload: "httpss://shop.example", symbology: .qr, kind: .text, why: "httpss is not https"),
+    ClassifyCase(payload: "https", symbology: .qr, kind: .text, why: "a scheme alone is not a link"),
+    ClassifyCase(
+        payload: "\thttps://shop.example/p/1", symbology: .qr, kind: .text,
+        why: "a tab before the scheme: it doesn't start with https://"),
+    ClassifyCase(
+        payload: "\nHTTP://shop.example", symbology: .qr, kind: .text,
+        why: "a newline before the scheme: it doesn't start with http://"),
     ClassifyCase(payload: "251234567890123456", symbology: .qr, kind: .payment, why: "18 digits from 25 pay"),
+    ClassifyCase(payload: "271234567890123456", symbology: .qr, kind: .payment, why: "18 digits from 27 pay"),
+    ClassifyCase(
+        payload: " 251234567890123456", symbology: .qr, kind: .text, why: "a space before the 18 digits"),
+    ClassifyCase(
+        payload: "251234567890123456 ", symbology: .qr, kind: .text, why: "a space after the 18 digits"),
+    ClassifyCase(
+        payload: "251234-567890123456", symbology: .qr, kind: .text, why: "a hyphen inside the digits"),
+    ClassifyCase(
+        payload: "25.1234567890123456", symbology: .qr, kind: .text, why: "a dot inside the digits"),
     ClassifyCase(
         payload: "301234567890123456", symbology: .code128, kind: .payment, why: "18 digits from 30 pay"),
     ClassifyCase(

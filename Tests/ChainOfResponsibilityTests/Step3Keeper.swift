@@ -103,12 +103,14 @@ struct Step3Keeper {
         #expect(idle.asked == [.disconnect], "The standard rules still look after the rest (rules 3.1, 3.8)")
     }
 
-    @Test("A refused operation is reported; the pool keeps that connection and the pass goes on [3.6, 3.7]")
-    func refusalsDontStopThePass() async {
-        let stubborn = FakeConnection(.disconnected, refusesEverything: true)
+    @Test(
+        "A refused operation is reported, whatever the error; the pool keeps that connection and the pass goes on [3.6, 3.7]",
+        arguments: connectionRefusals)
+    func refusalsDontStopThePass(refusal: ConnectionRefusal) async {
+        let stubborn = FakeConnection(.disconnected, refusesEverything: true, refusal: refusal.make)
         let idle = FakeConnection(.connected)
-        let stuck = FakeConnection(.idle, refusesEverything: true)
-        let clinging = FakeConnection(.connected, refusesEverything: true)
+        let stuck = FakeConnection(.idle, refusesEverything: true, refusal: refusal.make)
+        let clinging = FakeConnection(.connected, refusesEverything: true, refusal: refusal.make)
         let pool = FakePool([
             PooledConnection(connection: stubborn, isInUse: false),
             PooledConnection(connection: idle, isInUse: false),
@@ -116,13 +118,13 @@ struct Step3Keeper {
             PooledConnection(connection: clinging, isInUse: false),
         ])
         let failures = await ConnectionKeeper(pool: pool).pass()
+        let expected = [
+            refusal.make(.release, .disconnected), refusal.make(.connect, .idle),
+            refusal.make(.disconnect, .connected),
+        ]
         #expect(
-            failures.map { $0 as? Refused } == [
-                Refused(operation: .release, status: .disconnected),
-                Refused(operation: .connect, status: .idle),
-                Refused(operation: .disconnect, status: .connected),
-            ],
-            "pass() returns each connection's error, unchanged, in pool order: a refused release, connect or disconnect alike (rules 3.6, 3.7)"
+            failures.count == expected.count && zip(failures, expected).allSatisfy { isSame($0, as: $1) },
+            "pass() returns each connection's error (\(refusal)), unchanged, in pool order: a refused release, connect or disconnect alike, not \(failures) (rules 3.6, 3.7)"
         )
         #expect(
             clinging.asked == [.disconnect],

@@ -113,7 +113,7 @@ struct Step1RunNowOrLater {
 
     @Test(
         "A name of tabs, newlines or spaces is blank too: refused, and nothing is kept [1.7]",
-        arguments: ["\t", "\n", " \t\n ", "\r\n"])
+        arguments: ["\t", "\n", " \t\n ", "\r\n", "   ", "\r", "\n\n\t"])
     func whitespaceNamesAreRefused(name: String) throws {
         let transport = try offlineTransport()
         let outbox = try OfflineOutbox(connection: connection(over: transport))

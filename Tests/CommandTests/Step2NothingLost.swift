@@ -86,6 +86,8 @@ struct Step2NothingLost {
             SendForbidden(event: try EventName("b"), user: "guest"),
             TransportError.notConnected(.disconnected),
             TransportError.notConnected(.idle), TransportError.notAllowed(action: "send", status: .connected),
+            LifecycleError.operationRefused(.send, in: .reconnecting),
+            LifecycleError.transitionRefused(from: .connected, to: .released),
             NetworkGone(),
         ] as [any Error]
     )

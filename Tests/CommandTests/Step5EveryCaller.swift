@@ -206,12 +206,19 @@ struct Step5EveryCaller {
     }
 
     @Test(
-        "A request the connection refuses for good ends its callers' wait with refused; the replay goes on [5.5]"
+        "A request the connection refuses for good, whatever the error, ends its callers' wait with refused; the replay goes on [5.5]",
+        arguments: [
+            SendForbidden(event: try EventName("price"), user: "guest"),
+            TransportError.notConnected(.connecting),
+            TransportError.notAllowed(action: "send", status: .connected),
+            LifecycleError.operationRefused(.request, in: .connected),
+            LifecycleError.transitionRefused(from: .connected, to: .released),
+            NetworkGone(),
+        ] as [any Error]
     )
-    func refusedRequestIsTold() async throws {
+    func refusedRequestIsTold(forbidden: any Error) async throws {
         let line = try ScriptedConnection()
         let outbox = try OfflineOutbox(connection: line)
-        let forbidden = SendForbidden(event: try EventName("price"), user: "guest")
         line.refuse("price", with: forbidden)
         try outbox.send("a")
         let pending = try outbox.request("price")
@@ -223,10 +230,12 @@ struct Step5EveryCaller {
         #expect(
             sentNames(line) == ["a", "b"],
             "The refused request leaves; the replay goes on with b (rules 2.6, 5.5)")
+        #expect(
+            line.attempts(of: "price") == 1, "The refused request was sent once, not again (rules 2.6, 5.5)")
         let refused = OutboxError.refused(reason: String(describing: forbidden))
         #expect(
             pending.result == .failure(refused),
-            "Its result is OutboxError.refused, carrying the description of the connection's error (rule 5.5)"
+            "Its result is OutboxError.refused, carrying String(describing:) of the connection's error, \(forbidden) (rule 5.5)"
         )
         executor.runUntilIdle()
         #expect(

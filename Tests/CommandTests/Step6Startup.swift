@@ -7,7 +7,7 @@ import Testing
 struct ScriptedJob: StartupCommand {
     let name: String
     let log: LaunchLog
-    var failure: JobFailure?
+    var failure: (any Error)?
 
     func execute() throws {
         if let failure {
@@ -43,12 +43,16 @@ struct Step6Startup {
     }
 
     @Test(
-        "A failing command is reported by name with its error, and the ones after it still run [6.1, 6.2, 6.3]"
+        "A failing command is reported by name with its own error, whatever it is, and the ones after it still run [6.1, 6.2, 6.3]",
+        arguments: [
+            JobFailure(reason: "no network"), CancellationError(),
+            StartupFailure(commandName: "an inner job", error: JobFailure(reason: "disk full")),
+        ] as [any Error]
     )
-    func failuresDontStopTheRest() {
+    func failuresDontStopTheRest(first: any Error) {
         let log = LaunchLog()
         let failures = StartupSequence([
-            ScriptedJob(name: "analytics", log: log, failure: JobFailure(reason: "no network")),
+            ScriptedJob(name: "analytics", log: log, failure: first),
             ScriptedJob(name: "storage", log: log),
             ScriptedJob(name: "push", log: log, failure: JobFailure(reason: "denied")),
             ScriptedJob(name: "root screen", log: log),
@@ -61,9 +65,11 @@ struct Step6Startup {
             failures.map(\.commandName) == ["analytics", "push"],
             "Each failure names its command, in order (rule 6.3)")
         #expect(
-            failures.map { $0.error as? JobFailure } == [
-                JobFailure(reason: "no network"), JobFailure(reason: "denied"),
-            ],
+            failures.first.map { String(reflecting: $0.error) } == String(reflecting: first),
+            "The first failure carries the analytics command's own error, \(first), as it threw it (rule 6.3)"
+        )
+        #expect(
+            failures.last.map { $0.error as? JobFailure } == JobFailure(reason: "denied"),
             "Each failure carries the command's own error (rule 6.3)")
     }
 }

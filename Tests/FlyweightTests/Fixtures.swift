@@ -39,11 +39,19 @@ final class CountingFactory: ConnectionFactory {
 
     private let made = Mutex<[URL: [(connection: ListenerCountingConnection, transport: InMemoryTransport)]]>(
         [:])
-    private let refusingNew = Atomic(false)
+    private let refusingNew = Mutex<(any Error)?>(nil)
+    private let asks = Atomic(0)
 
     /// Makes the connections made from now on refuse `connect()` (`true`), or connect (`false`);
     /// see ``ListenerCountingConnection/refuseConnect(_:)``.
-    func refuseConnect(_ refuse: Bool) { refusingNew.store(refuse, ordering: .releasing) }
+    func refuseConnect(_ refuse: Bool) { refusingNew.withLock { $0 = refuse ? ConnectRefused.any : nil } }
+
+    /// Makes the connections made from now on refuse `connect()` with `error`; see
+    /// ``ListenerCountingConnection/refuseConnect(with:)``.
+    func refuseConnect(with error: any Error) { refusingNew.withLock { $0 = error } }
+
+    /// How many times the pool asked the factory, refused or not.
+    var asked: Int { asks.load(ordering: .acquiring) }
 
     /// How many connections the factory made, for every URL together.
     var connectionsMade: Int { made.withLock { $0.values.reduce(0) { $0 + $1.count } } }
@@ -69,6 +77,7 @@ final class CountingFactory: ConnectionFactory {
     }
 
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
+        asks.add(1, ordering: .acquiringAndReleasing)
         let scheme = url.scheme.map { normalizing ? $0.lowercased() : $0 }
         guard scheme == "wss" || scheme == "ws" else { throw .unsupportedScheme(url) }
         guard let server = try? ServerURL(normalizing ? Self.normalized(url) : url) else {
@@ -76,7 +85,7 @@ final class CountingFactory: ConnectionFactory {
         }
         let transport = InMemoryTransport(url: server)
         let connection = ListenerCountingConnection(SocketConnection(transport: transport))
-        connection.refuseConnect(refusingNew.load(ordering: .acquiring))
+        if let refusal = refusingNew.withLock({ $0 }) { connection.refuseConnect(with: refusal) }
         made.withLock { $0[url, default: []].append((connection, transport)) }
         return connection
     }
@@ -94,6 +103,14 @@ final class CountingFactory: ConnectionFactory {
 /// connection refuses by its state.
 struct ConnectRefused: Error, Equatable {
     let url: URL
+
+    /// Stands for "throw a `ConnectRefused` with the connection's own URL".
+    static let any = ConnectRefused(url: URL(filePath: "/"))
+}
+
+/// What a ``ListenerCountingConnection`` throws when it refuses a send it was told to refuse.
+struct SendRefused: Error, Equatable {
+    let reason: String
 }
 
 /// What a ``ListenerCountingConnection`` throws when it refuses to be released.
@@ -114,7 +131,10 @@ struct ReleasedAgain: Error, Equatable {
 final class ListenerCountingConnection: Connection {
     private let socket: SocketConnection
     private let listeners = Mutex(0)
-    private let refusing = Atomic(false)
+    private let refusal = Mutex<(any Error)?>(nil)
+    private let connects = Atomic(0)
+    private let sendRefusal = Mutex<(any Error)?>(nil)
+    private let sends = Atomic(0)
     private let refusingRelease = Atomic(false)
     private let releases = Atomic(0)
     private let attempts = Atomic(0)
@@ -129,7 +149,19 @@ final class ListenerCountingConnection: Connection {
 
     /// From now on, `connect()` throws ``ConnectRefused`` and leaves the socket as it is
     /// (`true`), or connects (`false`).
-    func refuseConnect(_ refuse: Bool) { refusing.store(refuse, ordering: .releasing) }
+    func refuseConnect(_ refuse: Bool) { refusal.withLock { $0 = refuse ? ConnectRefused.any : nil } }
+
+    /// From now on, `connect()` throws `error` and leaves the socket as it is.
+    func refuseConnect(with error: any Error) { refusal.withLock { $0 = error } }
+
+    /// How many times `connect()` was called, refused or not.
+    var connectAttempts: Int { connects.load(ordering: .acquiring) }
+
+    /// From now on, `send(_:)` throws `error` and sends nothing.
+    func refuseSend(with error: any Error) { sendRefusal.withLock { $0 = error } }
+
+    /// How many times `send(_:)` was called, refused or not.
+    var sendAttempts: Int { sends.load(ordering: .acquiring) }
 
     /// From now on, `release()` throws and leaves the socket as it is: the first refused
     /// attempt throws `error` (``ReleaseRefused`` unless told), every later one ``ReleasedAgain``.
@@ -148,7 +180,10 @@ final class ListenerCountingConnection: Connection {
     var url: URL { socket.url }
     var status: TransportStatus { socket.status }
     func connect() throws {
-        guard !refusing.load(ordering: .acquiring) else { throw ConnectRefused(url: url) }
+        connects.add(1, ordering: .acquiringAndReleasing)
+        if let error = refusal.withLock({ $0 }) {
+            throw (error as? ConnectRefused) == ConnectRefused.any ? ConnectRefused(url: url) : error
+        }
         socket.connect()
     }
     func disconnect() { socket.disconnect() }
@@ -164,7 +199,11 @@ final class ListenerCountingConnection: Connection {
         releases.add(1, ordering: .acquiringAndReleasing)
         socket.release()
     }
-    func send(_ event: Event) throws { try socket.send(event) }
+    func send(_ event: Event) throws {
+        sends.add(1, ordering: .acquiringAndReleasing)
+        if let error = sendRefusal.withLock({ $0 }) { throw error }
+        try socket.send(event)
+    }
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
         socket.onStatusChange(handler)
     }
@@ -178,3 +217,35 @@ final class ListenerCountingConnection: Connection {
 /// Stands for a screen a subscription captures: a test watches it to see whether anything still
 /// holds it.
 final class Screen: Sendable {}
+
+/// Whether `thrown` is `expected`: the same type, and an equal value.
+func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
+    guard let expected = expected as? any Equatable else { return false }
+    return expected.isEqual(to: thrown)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// What a connection's `connect()` may throw: every case of a managed connection's
+/// ``LifecycleError``, every case of ``TransportError``, and an error of a type the pool has
+/// never heard of.
+let connectRefusals: [any Error] = [
+    LifecycleError.operationRefused(.connect, in: .released),
+    LifecycleError.transitionRefused(from: .released, to: .connected),
+    TransportError.notConnected(.idle),
+    TransportError.notAllowed(action: "connect", status: .disconnected),
+    ConnectRefused(url: URL(filePath: "/elsewhere")),
+]
+
+/// What a connection's `send(_:)` may throw: every case of ``TransportError``, every case of a
+/// managed connection's ``LifecycleError``, and an error of a type the pool has never heard of.
+let sendRefusals: [any Error] = [
+    TransportError.notConnected(.idle), TransportError.notConnected(.connecting),
+    TransportError.notConnected(.disconnected),
+    TransportError.notAllowed(action: "send", status: .connected),
+    LifecycleError.operationRefused(.send, in: .reconnecting),
+    LifecycleError.transitionRefused(from: .disconnected, to: .released),
+    SendRefused(reason: "the server is full"),
+]

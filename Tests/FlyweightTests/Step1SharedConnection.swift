@@ -68,6 +68,7 @@ struct Step1SharedConnection {
     func wholeURLIsTheKey() async throws {
         let addresses = try [
             "wss://chat.example.com/socket", "wss://chat.example.com:8443/socket",
+            "wss://chat.example.com:8444/socket", "wss://chat.example.com:443/socket",
             "ws://chat.example.com/socket",
             "wss://chat.example.com/other", "wss://chat.example.com/socket?room=2",
             "wss://chat.example.com/Socket",
@@ -107,16 +108,34 @@ struct Step1SharedConnection {
         #expect(await pool.count == 100, "The pool holds 100 connections (rule 1.5)")
     }
 
-    @Test("A URL the factory refuses pools nothing, and its error reaches the caller [1.4, 1.5]")
-    func refusedURLPoolsNothing() async throws {
+    @Test(
+        "A URL the factory refuses pools nothing, and its error, whichever it is, reaches the caller after one ask [1.3, 1.4, 1.5]",
+        arguments: [
+            ("ftp://files.example.com", FactoryRefusal.unsupportedScheme),
+            ("https://chat.example.com/socket", .unsupportedScheme),
+            ("wss:///socket", .missingHost),
+            ("ws:socket", .missingHost),
+        ])
+    func refusedURLPoolsNothing(text: String, refusal: FactoryRefusal) async throws {
+        // The factory's `makeConnection(for:)` throws only `ConnectionFactoryError`
+        // (`throws(ConnectionFactoryError)`), so its two cases are every error it can give.
         _ = try await pool.makeHandle(for: try url("wss://chat.example.com/socket"))
-        let files = try url("ftp://files.example.com")
+        let refused = try url(text)
+        let expected: ConnectionFactoryError =
+            switch refusal {
+            case .unsupportedScheme: .unsupportedScheme(refused)
+            case .missingHost: .missingHost(refused)
+            }
+        let asked = factory.asked
         await #expect(
-            throws: ConnectionFactoryError.unsupportedScheme(files),
-            "The factory's error is passed on unchanged (rule 1.4)"
+            throws: expected,
+            "The factory's error (\(expected)) is passed on unchanged, not reworded (rule 1.4)"
         ) {
-            try await pool.makeHandle(for: files)
+            try await pool.makeHandle(for: refused)
         }
+        #expect(
+            factory.asked == asked + 1,
+            "The factory is asked once for the refused URL, not again when it refuses (rules 1.3, 1.4)")
         #expect(await pool.count == 1, "A refused URL adds nothing to the pool (rule 1.4)")
     }
 
@@ -155,4 +174,9 @@ struct Step1SharedConnection {
         #expect(factory.connectionsMade == 100, "The factory made one connection per URL (rule 1.6)")
         #expect(await pool.count == 100, "The pool holds one connection per URL (rule 1.5)")
     }
+}
+
+/// Which of `ConnectionFactoryError`'s cases a URL gets from ``CountingFactory``.
+enum FactoryRefusal: Sendable {
+    case unsupportedScheme, missingHost
 }

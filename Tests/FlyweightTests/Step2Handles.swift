@@ -83,6 +83,32 @@ struct Step2Handles {
         #expect(screen.isOpen, "A failed send leaves the handle open (rule 2.5)")
     }
 
+    @Test(
+        "A send passes on whatever the connection throws, unchanged, after one try [2.5]",
+        arguments: sendRefusals)
+    func sendPassesEveryErrorOn(refusal: any Error) async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        try accept(try factory.transport(for: chat))
+        let connection = try factory.connection(for: chat)
+        connection.refuseSend(with: refusal)
+        let thrown = #expect(
+            throws: (any Error).self, "The connection's refusal reaches the caller (rule 2.5)"
+        ) {
+            try screen.send(message)
+        }
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "The connection's own error reaches the caller unchanged, its type and value: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 2.5)"
+        )
+        #expect(
+            connection.sendAttempts == 1, "One send, one call to the connection: no retry (rule 2.5)")
+        #expect(
+            connection.connectAttempts == 1,
+            "A failed send asks the connection nothing else: no reconnect (rule 2.5)")
+        #expect(screen.isOpen, "A failed send leaves the handle open (rule 2.5)")
+    }
+
     @Test("A closed handle refuses to send with HandleError.closed; the other handles still send [2.6, 2.8]")
     func closedHandleRefusesToSend() async throws {
         let chat = try url("wss://chat.example.com/socket")
@@ -128,16 +154,25 @@ struct Step2Handles {
         #expect(factory.connectionsMade(for: chat) == 1, "…and it is still the one connection (rule 2.7)")
     }
 
-    @Test("A new connection that refuses to connect is not pooled, and its error reaches the caller [2.3]")
-    func refusedConnectPoolsNothing() async throws {
+    @Test(
+        "A new connection that refuses to connect is not pooled, and its error, whatever it is, reaches the caller after one try [2.3]",
+        arguments: connectRefusals)
+    func refusedConnectPoolsNothing(refusal: any Error) async throws {
         let chat = try url("wss://chat.example.com/socket")
-        factory.refuseConnect(true)
-        await #expect(
-            throws: ConnectRefused(url: chat),
-            "The connection's refusal reaches the caller unchanged (rule 2.3)"
+        factory.refuseConnect(with: refusal)
+        let thrown = await #expect(
+            throws: (any Error).self,
+            "makeHandle throws when the new connection refuses to connect (rule 2.3)"
         ) {
             try await pool.makeHandle(for: chat)
         }
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "The connection's refusal reaches the caller unchanged, its type and value: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 2.3)"
+        )
+        #expect(
+            try factory.connection(for: chat).connectAttempts == 1,
+            "connect() was called once, not again when it refused (rule 2.3)")
         #expect(await pool.count == 0, "A connection that refused to connect is not pooled (rule 2.3)")
         #expect(await !pool.isInUse(chat), "…and no handle was left behind on it (rule 2.3)")
 

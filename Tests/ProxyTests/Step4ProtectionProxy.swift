@@ -7,7 +7,7 @@ import Testing
 struct Step4ProtectionProxy {
     @Test(
         "A user who may not post is refused with SendForbidden naming them, and nothing reaches the real transport [4.1, 4.4, 4.6]",
-        arguments: ["guest", "bob", "Guest", " guest ", "guests"]
+        arguments: ["guest", "bob", "Guest", "GUEST", " guest ", "\tguest\n", "guests", "gue st"]
     )
     func guestIsRefused(name: String) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
@@ -39,20 +39,43 @@ struct Step4ProtectionProxy {
         #expect(real.calls == 0, "The real transport was never asked: the check comes first (rule 4.2)")
     }
 
-    @Test("A user who may post goes through untouched, the real transport's errors included [4.3]")
-    func memberPasses() throws {
-        let real = try offlineTransport()
-        let proxy = ProtectionProxy(wrapping: real, user: member)
+    @Test(
+        "A user who may post goes through untouched, the real transport's errors included, whatever they are, each send once [4.3]",
+        arguments: [
+            TransportError.notConnected(.idle), TransportError.notConnected(.connecting),
+            TransportError.notConnected(.disconnected),
+            TransportError.notAllowed(action: "send", status: .connected),
+            SendForbidden(event: try EventName("message"), user: "guest"),  // from a proxy inside this one
+            Refused(event: "message"),
+        ] as [any Error])
+    func memberPasses(refusal: any Error) throws {
+        let offline = try offlineTransport()
+        let bare = ProtectionProxy(wrapping: offline, user: member)
         #expect(
             throws: TransportError.notConnected(.idle),
-            "The real transport's own error comes through unchanged (rule 4.3)"
+            "Offline, the real transport's own error comes through unchanged (rule 4.3)"
+        ) {
+            try bare.send(try Event("message"))
+        }
+
+        let inner = try offlineTransport()
+        let real = CountingTransport(inner) { event in event.name.rawValue == "message" ? refusal : nil }
+        let proxy = ProtectionProxy(wrapping: real, user: member)
+        proxy.connect()
+        try inner.accept()
+        let thrown = #expect(
+            throws: (any Error).self, "The real transport's refusal reaches the caller (rule 4.3)"
         ) {
             try proxy.send(try Event("message"))
         }
-        proxy.connect()
-        try real.accept()
-        try proxy.send(try Event("message"))
-        #expect(sentNames(real) == ["message"], "A member's send reaches the real transport (rule 4.3)")
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "The real transport's own error comes through unchanged, its type and value: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 4.3)"
+        )
+        #expect(real.calls == 1, "The refused send reached the real transport once: no retry (rule 4.3)")
+        try proxy.send(try Event("typing"))
+        #expect(sentNames(inner) == ["typing"], "A member's send reaches the real transport (rule 4.3)")
+        #expect(real.calls == 2, "…once per send (rule 4.3)")
     }
 
     @Test(

@@ -106,7 +106,7 @@ struct Step2NearAddressSearch {
 
     @Test(
         "A blank address is an address like any other: the geocoder is asked, and decides [2.1, 2.6]",
-        arguments: ["", " ", " \t\n"])
+        arguments: ["", " ", " \t\n", "\r\n"])
     func blankAddressAsksTheGeocoder(term: String) async {
         let town = self.town
         let geocoder = RecordingGeocoder(town.geocoder)
