@@ -1,5 +1,6 @@
 import Builder
 import Foundation
+import KataTestSupport
 import MessagingKit
 import Synchronization
 import Testing
@@ -121,16 +122,6 @@ func inAnyOrder(_ problems: [BuildProblem]) -> [BuildProblem] {
 
 /// The smallest step of a `Duration`: one attosecond.
 let attosecond = Duration(secondsComponent: 0, attosecondsComponent: 1)
-
-/// Whether `thrown` is `expected`: the same type, and an equal value.
-func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
-    guard let expected = expected as? any Equatable else { return false }
-    return expected.isEqual(to: thrown)
-}
-
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
-}
 
 /// An error of a type the builder has never heard of.
 struct HandshakeFailed: Error, Equatable {

@@ -354,16 +354,6 @@ final class CancellingHandler: LinkHandler {
     }
 }
 
-/// Whether `thrown` is `expected`: the same type, and an equal value.
-func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
-    guard let expected = expected as? any Equatable else { return false }
-    return expected.isEqual(to: thrown)
-}
-
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
-}
-
 /// What a connection's operation may throw, made from the operation and the connection's
 /// status: every case of a managed connection's ``LifecycleError``, every case of
 /// ``TransportError``, and ``Refused``, a type the keeper has never heard of.

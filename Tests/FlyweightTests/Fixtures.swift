@@ -218,16 +218,6 @@ final class ListenerCountingConnection: Connection {
 /// holds it.
 final class Screen: Sendable {}
 
-/// Whether `thrown` is `expected`: the same type, and an equal value.
-func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
-    guard let expected = expected as? any Equatable else { return false }
-    return expected.isEqual(to: thrown)
-}
-
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
-}
-
 /// What a connection's `connect()` may throw: every case of a managed connection's
 /// ``LifecycleError``, every case of ``TransportError``, and an error of a type the pool has
 /// never heard of.

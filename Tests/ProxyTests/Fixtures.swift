@@ -124,16 +124,6 @@ struct Refused: Error, Hashable {
     let event: String
 }
 
-/// Whether `thrown` is `expected`: the same type and the same value, not merely a similar one.
-func isSame(_ thrown: any Error, as expected: any Error) -> Bool {
-    switch (thrown, expected) {
-    case (let thrown as TransportError, let expected as TransportError): thrown == expected
-    case (let thrown as SendForbidden, let expected as SendForbidden): thrown == expected
-    case (let thrown as Refused, let expected as Refused): thrown == expected
-    default: false
-    }
-}
-
 /// A transport double in front of an ``InMemoryTransport``, written by the tests: it counts
 /// every call to `send`, and throws what `refusal` returns for an event (whatever the status)
 /// instead of sending it.
