@@ -88,7 +88,10 @@ struct Step1PickByScheme {
         // server's. Parsed again from its absolute string, it is another URL.
         let relative = try [
             "memory://Chat.Example.com/api/", "wss://Chat.Example.com/api/", "MEMORY://chat.test/",
-        ].map { try #require(URL(string: "socket", relativeTo: try url($0)), "\($0) takes a relative URL (test data)") }
+        ].map {
+            try #require(
+                URL(string: "socket", relativeTo: try url($0)), "\($0) takes a relative URL (test data)")
+        }
         for address in relative {
             let connection = try recorder.factory.makeConnection(for: address)
             #expect(

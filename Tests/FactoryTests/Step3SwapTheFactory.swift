@@ -129,8 +129,10 @@ private struct LibraryRefused: Error, Equatable {
     let url: URL
 }
 
-/// Refuses the first URL with the error it was given, and counts the calls. Asked again, it
-/// changes its mind and makes a connection: a client that asks twice gets another answer.
+/// Refuses the first URL with the error it was given.
+///
+/// It counts the calls. Asked again, it changes its mind and makes a connection: a client that
+/// asks twice gets another answer.
 private final class RefusingFactory: ConnectionFactory {
     let refusal: @Sendable (URL) -> any Error
     private let count = Mutex(0)
@@ -261,7 +263,8 @@ struct Step3SwapTheFactory {
         ]
         for refusesDisconnect in [false, true] {
             for refusal in refusals {
-                let factory = RefusingConnectionFactory(refusal: refusal, refusesDisconnect: refusesDisconnect)
+                let factory = RefusingConnectionFactory(
+                    refusal: refusal, refusesDisconnect: refusesDisconnect)
                 let client = MessagingClient(factory: factory)
                 let expected = refusal(address)
                 var opened: (any Connection)?
@@ -278,9 +281,11 @@ struct Step3SwapTheFactory {
                     "open(_:) throws the connection's error instead of returning the connection (rule 3.5)")
                 let made = try #require(
                     factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
-                #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
                 #expect(
-                    made.connectAttempts == 1, "open(_:) tries to connect what the factory made, once (rule 3.1)")
+                    factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
+                #expect(
+                    made.connectAttempts == 1,
+                    "open(_:) tries to connect what the factory made, once (rule 3.1)")
             }
         }
     }

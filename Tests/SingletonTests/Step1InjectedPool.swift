@@ -146,7 +146,8 @@ struct Step1InjectedPool {
             "WSS://Chat.example.com/Room?ID=A", "wss://chat.example.com/room/",
             "wss://chat.example.com:443/room",
             "wss://chat.example.com/Room%20A?ID=A#Top", "wss://chat.example.com/rooms/../general",
-            "wss://chat.example.com/./rooms/./general", "wss://chat.example.com", "wss://Chat.example.com?ID=A",
+            "wss://chat.example.com/./rooms/./general", "wss://chat.example.com",
+            "wss://Chat.example.com?ID=A",
         ].map(url)
         for address in addresses {
             let handle = try await manager.makeHandle(for: address)
@@ -231,7 +232,9 @@ struct Step1InjectedPool {
         #expect(otherPool.requests == 1, "One call, one request to the pool (rule 1.4)")
     }
 
-    @Test("A URL the pool refused is asked for again on the next call, and served once the pool serves it [1.1, 1.4]")
+    @Test(
+        "A URL the pool refused is asked for again on the next call, and served once the pool serves it [1.1, 1.4]"
+    )
     func refusedURLIsAskedForAgain() async throws {
         let chat = try url("wss://chat.example.com/socket")
         // Every case of the pool's error, and one of a type the manager has never heard of.
@@ -263,7 +266,8 @@ struct Step1InjectedPool {
             }
             #expect(
                 pool.requests == 2,
-                "Two calls, two requests to the pool: a refusal is not remembered (rule 1.1); \(pool.requests) made")
+                "Two calls, two requests to the pool: a refusal is not remembered (rule 1.1); \(pool.requests) made"
+            )
             #expect(await pool.pool.requests == [chat], "The pool served the second request (rule 1.1)")
         }
     }
@@ -355,9 +359,11 @@ struct Step1InjectedPool {
             #expect(connection.url != address, "The pool served \(address) on another spelling (test data)")
             #expect(
                 screen.url == connection.url,
-                "The handle's url is its connection's, \(connection.url), not the \(address) asked for (rule 1.6)")
+                "The handle's url is its connection's, \(connection.url), not the \(address) asked for (rule 1.6)"
+            )
             #expect(
-                screen.connectionID == connection.id, "…and its connectionID is that connection's id (rule 1.6)")
+                screen.connectionID == connection.id,
+                "…and its connectionID is that connection's id (rule 1.6)")
         }
     }
 
@@ -416,7 +422,8 @@ struct Step1InjectedPool {
             connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")
     }
 
-    @Test("A closed handle says so, refuses to send with HandleError.closed, and its pool sees it closed [1.7]")
+    @Test(
+        "A closed handle says so, refuses to send with HandleError.closed, and its pool sees it closed [1.7]")
     func closedHandleRefuses() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
