@@ -1,4 +1,5 @@
 import Factory
+import Foundation
 import KataTestSupport
 import MessagingKit
 import Testing
@@ -82,5 +83,21 @@ struct Step1PickByScheme {
             "Host case, port, path and query are kept as given, not rebuilt (rule 1.3)")
         #expect(
             made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection (rule 1.3)")
+
+        // A URL written relative to a base is a URL too: its string is "socket", its base the
+        // server's. Parsed again from its absolute string, it is another URL.
+        let relative = try [
+            "memory://Chat.Example.com/api/", "wss://Chat.Example.com/api/", "MEMORY://chat.test/",
+        ].map {
+            try #require(
+                URL(string: "socket", relativeTo: try url($0)), "\($0) takes a relative URL (test data)")
+        }
+        for address in relative {
+            let connection = try recorder.factory.makeConnection(for: address)
+            #expect(
+                connection.url == address,
+                "\(address.relativeString) relative to \(address.baseURL?.absoluteString ?? "nothing") comes back as given, base and all, not rebuilt from its absolute string (rule 1.3)"
+            )
+        }
     }
 }

@@ -12,20 +12,25 @@ import Testing
 private final class LoopbackConnection: Connection {
     let id = UUID()
     let url: URL
-    private let state = Mutex((connected: false, attempts: 0))
+    private let state: Mutex<(status: TransportStatus, attempts: Int)>
 
-    init(url: URL) { self.url = url }
+    /// A connection for `url` that reads `status` until it is asked to connect: a factory may
+    /// hand out a connection that already says it is on its way, or dropped.
+    init(url: URL, status: TransportStatus = .idle) {
+        self.url = url
+        state = Mutex((status: status, attempts: 0))
+    }
 
     /// How often `connect()` was called.
     var connectAttempts: Int { state.withLock { $0.attempts } }
-    var status: TransportStatus { state.withLock { $0.connected } ? .connected : .idle }
+    var status: TransportStatus { state.withLock { $0.status } }
     func connect() {
         state.withLock {
-            $0.connected = true
+            $0.status = .connected
             $0.attempts += 1
         }
     }
-    func disconnect() { state.withLock { $0.connected = false } }
+    func disconnect() { state.withLock { $0.status = .disconnected } }
     func release() { disconnect() }
     func send(_ event: Event) throws {}
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
@@ -35,11 +40,17 @@ private final class LoopbackConnection: Connection {
 /// Makes a LoopbackConnection for every URL, whatever its scheme, and keeps them all.
 private final class LoopbackFactory: ConnectionFactory {
     private let made = Mutex<[LoopbackConnection]>([])
+    private let startingStatus: TransportStatus
+
+    /// A factory whose connections read `startingStatus` until they are asked to connect.
+    init(startingStatus: TransportStatus = .idle) {
+        self.startingStatus = startingStatus
+    }
 
     var connections: [LoopbackConnection] { made.withLock { $0 } }
 
     func makeConnection(for url: URL) throws(ConnectionFactoryError) -> any Connection {
-        let connection = LoopbackConnection(url: url)
+        let connection = LoopbackConnection(url: url, status: startingStatus)
         made.withLock { $0.append(connection) }
         return connection
     }
@@ -50,23 +61,39 @@ private struct ConnectRefused: Error, Equatable {
     let url: URL
 }
 
+/// What a ``RefusingConnection`` may throw from `disconnect()` too: a connection that refused to
+/// connect may refuse to disconnect as well (a managed connection refuses both while `created`).
+private struct DisconnectRefused: Error, Equatable {
+    let url: URL
+}
+
 /// A connection that refuses to connect, as a managed connection refuses by its state, and
 /// counts how often it was asked.
 private final class RefusingConnection: Connection {
     let id = UUID()
     let url: URL
+    private let refusal: @Sendable (URL) -> any Error
+    private let refusesDisconnect: Bool
     private let attempts = Mutex(0)
 
-    init(url: URL) { self.url = url }
+    /// A connection whose `connect()` throws `refusal(url)`, and whose `disconnect()` throws
+    /// ``DisconnectRefused`` when `refusesDisconnect`.
+    init(url: URL, refusal: @escaping @Sendable (URL) -> any Error, refusesDisconnect: Bool) {
+        self.url = url
+        self.refusal = refusal
+        self.refusesDisconnect = refusesDisconnect
+    }
 
     /// How often `connect()` was called.
     var connectAttempts: Int { attempts.withLock { $0 } }
     var status: TransportStatus { .idle }
     func connect() throws {
         attempts.withLock { $0 += 1 }
-        throw ConnectRefused(url: url)
+        throw refusal(url)
     }
-    func disconnect() {}
+    func disconnect() throws {
+        if refusesDisconnect { throw DisconnectRefused(url: url) }
+    }
     func release() {}
     func send(_ event: Event) throws { throw TransportError.notConnected(.idle) }
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
@@ -76,11 +103,21 @@ private final class RefusingConnection: Connection {
 /// Makes a RefusingConnection for every URL, and keeps them all.
 private final class RefusingConnectionFactory: ConnectionFactory {
     private let made = Mutex<[RefusingConnection]>([])
+    private let refusal: @Sendable (URL) -> any Error
+    private let refusesDisconnect: Bool
+
+    init(
+        refusal: @escaping @Sendable (URL) -> any Error = { ConnectRefused(url: $0) },
+        refusesDisconnect: Bool = false
+    ) {
+        self.refusal = refusal
+        self.refusesDisconnect = refusesDisconnect
+    }
 
     var connections: [RefusingConnection] { made.withLock { $0 } }
 
     func makeConnection(for url: URL) -> any Connection {
-        let connection = RefusingConnection(url: url)
+        let connection = RefusingConnection(url: url, refusal: refusal, refusesDisconnect: refusesDisconnect)
         made.withLock { $0.append(connection) }
         return connection
     }
@@ -92,22 +129,41 @@ private struct LibraryRefused: Error, Equatable {
     let url: URL
 }
 
-/// Refuses every URL with the error it was given.
-private struct RefusingFactory: ConnectionFactory {
+/// Refuses the first URL with the error it was given.
+///
+/// It counts the calls. Asked again, it changes its mind and makes a connection: a client that
+/// asks twice gets another answer.
+private final class RefusingFactory: ConnectionFactory {
     let refusal: @Sendable (URL) -> any Error
+    private let count = Mutex(0)
+
+    init(refusal: @escaping @Sendable (URL) -> any Error) {
+        self.refusal = refusal
+    }
+
+    /// How many times the factory was asked for a connection.
+    var calls: Int { count.withLock { $0 } }
 
     func makeConnection(for url: URL) throws -> any Connection {
+        let call = count.withLock { count in
+            count += 1
+            return count
+        }
+        guard call == 1 else { return LoopbackConnection(url: url) }
         throw refusal(url)
     }
 }
 
 @Suite("Factory · Step 3 — The app depends on the factory alone", .tags(.messaging))
 struct Step3SwapTheFactory {
-    @Test("open(_:) returns the connection its factory made, connecting [3.1, 1.6]")
-    func opensFactoryConnection() throws {
+    @Test(
+        "open(_:) returns the connection its factory made, connecting it once, whatever status it reads [3.1, 1.6]",
+        arguments: [TransportStatus.idle, .disconnected, .connecting]
+    )
+    func opensFactoryConnection(startingStatus: TransportStatus) throws {
         let hatches = try EscapeHatches.findings(inPattern: "Factory")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
-        let factory = LoopbackFactory()
+        let factory = LoopbackFactory(startingStatus: startingStatus)
         let client = MessagingClient(factory: factory)
         let address = try url("wss://chat.example.com/socket")
         let opened = try client.open(address)
@@ -116,13 +172,19 @@ struct Step3SwapTheFactory {
         #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
         #expect(opened === made, "open(_:) returns the very connection the factory made (rule 3.1)")
         #expect(made.status == .connected, "open(_:) starts connecting the connection (rule 3.1)")
-        #expect(made.connectAttempts == 1, "open(_:) connects what the factory made, once (rule 3.1)")
+        #expect(
+            made.connectAttempts == 1,
+            "open(_:) connects what the factory made, once, even when it read \(startingStatus) (rule 3.1)")
     }
 
     @Test("Swapping the factory swaps every connection the client opens [3.2]")
     func swappingFactorySwapsConnections() throws {
         let chat = try url("wss://chat.example.com/socket")
-        let addresses = [chat, try url("memory://chat.test"), try url("pigeon://coop.example.com")]
+        // With no host, or no scheme either: whether the URL is good is the factory's call.
+        let addresses = try [
+            chat, url("memory://chat.test"), url("pigeon://coop.example.com"), url("memory:chat"),
+            url("/socket"), url("wss:///socket"),
+        ]
 
         let recorder = TransportRecorder()
         let appClient = MessagingClient(factory: recorder.factory)
@@ -139,7 +201,8 @@ struct Step3SwapTheFactory {
             "With another factory, every connection is that factory's, whatever the scheme (rule 3.2)"
         )
         #expect(
-            loopback.connections.count == addresses.count, "Every open went through the factory (rule 3.2)")
+            loopback.connections.map(\.url) == addresses,
+            "Every open went through the factory, URLs without a host or a scheme too (rule 3.2)")
     }
 
     @Test(
@@ -158,32 +221,32 @@ struct Step3SwapTheFactory {
             "The client keeps no connection: opening another leaves the first one connected (rule 3.3)")
     }
 
-    @Test("A refused URL reaches the caller as the factory's error [3.4]")
+    @Test("A refused URL reaches the caller as the factory's error, after one call [3.4, 3.1]")
     func refusedURLIsFactoryError() throws {
         let address = try url("wss://chat.example.com/socket")
-        let unsupported = MessagingClient(
-            factory: RefusingFactory { ConnectionFactoryError.unsupportedScheme($0) })
-        #expect(
-            throws: ConnectionFactoryError.unsupportedScheme(address),
-            "open(_:) passes the factory's error on, unchanged (rule 3.4)"
-        ) {
-            try unsupported.open(address)
-        }
-        // Other refusals too: a client that rewords every refusal as one case of its own choosing
-        // loses what the factory said.
-        let noHost = MessagingClient(factory: RefusingFactory { ConnectionFactoryError.missingHost($0) })
-        #expect(
-            throws: ConnectionFactoryError.missingHost(address),
-            "open(_:) passes on every case of the factory's error, unchanged (rule 3.4)"
-        ) {
-            try noHost.open(address)
-        }
-        let library = MessagingClient(factory: RefusingFactory { LibraryRefused(url: $0) })
-        #expect(
-            throws: LibraryRefused(url: address),
-            "open(_:) passes on an error of a type it has never heard of, unchanged (rule 3.4)"
-        ) {
-            try library.open(address)
+        // Every case of the factory's error, and one of a type the client has never heard of.
+        // Asked a second time, each factory would make a connection instead.
+        let refusals: [@Sendable (URL) -> any Error] = [
+            { ConnectionFactoryError.unsupportedScheme($0) }, { ConnectionFactoryError.missingHost($0) },
+            { LibraryRefused(url: $0) },
+        ]
+        for refusal in refusals {
+            let factory = RefusingFactory(refusal: refusal)
+            let client = MessagingClient(factory: factory)
+            let expected = refusal(address)
+            var opened: (any Connection)?
+            do {
+                opened = try client.open(address)
+            } catch {
+                #expect(
+                    isSame(error, as: expected),
+                    "open(_:) passes on the factory's \(expected) unchanged, not \(error) (rule 3.4)")
+            }
+            #expect(opened == nil, "open(_:) throws the factory's \(expected) and returns nothing (rule 3.4)")
+            #expect(
+                factory.calls == 1,
+                "open(_:) asks its factory once and takes its no for an answer: \(factory.calls) calls (rule 3.1)"
+            )
         }
     }
 
@@ -191,18 +254,39 @@ struct Step3SwapTheFactory {
         "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing [3.5, 3.1]"
     )
     func refusedConnectIsConnectionError() throws {
-        let factory = RefusingConnectionFactory()
-        let client = MessagingClient(factory: factory)
         let address = try url("wss://chat.example.com/socket")
-        #expect(
-            throws: ConnectRefused(url: address),
-            "open(_:) passes the connection's error on, unchanged, instead of returning it (rule 3.5)"
-        ) {
-            try client.open(address)
+        // Every case of a managed connection's error, and one of a type the client has never
+        // heard of; from connections that disconnect quietly, and from ones that refuse that too.
+        let refusals: [@Sendable (URL) -> any Error] = [
+            { ConnectRefused(url: $0) }, { _ in LifecycleError.operationRefused(.connect, in: .released) },
+            { _ in LifecycleError.transitionRefused(from: .released, to: .connected) },
+        ]
+        for refusesDisconnect in [false, true] {
+            for refusal in refusals {
+                let factory = RefusingConnectionFactory(
+                    refusal: refusal, refusesDisconnect: refusesDisconnect)
+                let client = MessagingClient(factory: factory)
+                let expected = refusal(address)
+                var opened: (any Connection)?
+                do {
+                    opened = try client.open(address)
+                } catch {
+                    #expect(
+                        isSame(error, as: expected),
+                        "open(_:) passes on the connection's \(expected) unchanged, not \(error), even when its disconnect refuses too (rule 3.5)"
+                    )
+                }
+                #expect(
+                    opened == nil,
+                    "open(_:) throws the connection's error instead of returning the connection (rule 3.5)")
+                let made = try #require(
+                    factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
+                #expect(
+                    factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
+                #expect(
+                    made.connectAttempts == 1,
+                    "open(_:) tries to connect what the factory made, once (rule 3.1)")
+            }
         }
-        let made = try #require(
-            factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
-        #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
-        #expect(made.connectAttempts == 1, "open(_:) tries to connect what the factory made, once (rule 3.1)")
     }
 }

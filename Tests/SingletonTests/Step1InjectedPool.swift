@@ -53,16 +53,47 @@ private struct AcceptingPool: ConnectionPooling {
     }
 }
 
+/// Refuses the first request with the error it was given, then serves every later one (the
+/// network is back), and counts the requests.
+private final class RecoveringPool: ConnectionPooling {
+    let refusal: @Sendable (URL) -> any Error
+    let pool = InMemoryConnectionPool()
+    private let count = Mutex(0)
+
+    init(refusal: @escaping @Sendable (URL) -> any Error) {
+        self.refusal = refusal
+    }
+
+    /// How many times the pool was asked for a handle.
+    var requests: Int { count.withLock { $0 } }
+
+    func makeHandle(for url: URL) async throws -> InMemoryConnectionPool.Handle {
+        let call = count.withLock { count in
+            count += 1
+            return count
+        }
+        if call == 1 { throw refusal(url) }
+        return try await pool.makeHandle(for: url)
+    }
+}
+
 /// `InMemoryConnectionPool` with a memory: it keeps every handle it hands out, so a test can play
-/// the server of the connection behind the handle the manager handed on.
+/// the server of the connection behind the handle the manager handed on. It may serve a URL on a
+/// connection to another spelling of it, as a pool that shares one connection per server does.
 ///
 /// Declared here, in the tests: the manager knows only the `ConnectionPooling` role.
 private actor ServingPool: ConnectionPooling {
     let pool = InMemoryConnectionPool()
+    private let serve: @Sendable (URL) -> URL
     private(set) var handed: [InMemoryConnectionPool.Handle] = []
 
+    /// A pool that serves each URL on a connection to `serve(url)`: by default the URL itself.
+    init(serving serve: @escaping @Sendable (URL) -> URL = { $0 }) {
+        self.serve = serve
+    }
+
     func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
-        let handle = try await pool.makeHandle(for: url)
+        let handle = try await pool.makeHandle(for: serve(url))
         handed.append(handle)
         return handle
     }
@@ -114,7 +145,9 @@ struct Step1InjectedPool {
         let addresses = try [
             "WSS://Chat.example.com/Room?ID=A", "wss://chat.example.com/room/",
             "wss://chat.example.com:443/room",
-            "wss://chat.example.com/Room%20A?ID=A#Top",
+            "wss://chat.example.com/Room%20A?ID=A#Top", "wss://chat.example.com/rooms/../general",
+            "wss://chat.example.com/./rooms/./general", "wss://chat.example.com",
+            "wss://Chat.example.com?ID=A",
         ].map(url)
         for address in addresses {
             let handle = try await manager.makeHandle(for: address)
@@ -147,7 +180,8 @@ struct Step1InjectedPool {
         let manager = ConnectionManager(pool: pool)
         let texts = [
             "pigeon://coop.example.com", "memory:chat", "ftp:///files", "//chat.example.com/socket",
-            "chat.example.com/socket",
+            "chat.example.com/socket", "https://chat.example.com/socket", "HTTP://chat.example.com",
+            "Https://chat.example.com/socket",
         ]
         for text in texts {
             let address = try url(text)
@@ -196,6 +230,46 @@ struct Step1InjectedPool {
             try await other.makeHandle(for: chat)
         }
         #expect(otherPool.requests == 1, "One call, one request to the pool (rule 1.4)")
+    }
+
+    @Test(
+        "A URL the pool refused is asked for again on the next call, and served once the pool serves it [1.1, 1.4]"
+    )
+    func refusedURLIsAskedForAgain() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        // Every case of the pool's error, and one of a type the manager has never heard of.
+        let refusals: [@Sendable (URL) -> any Error] = [
+            { ConnectionFactoryError.unsupportedScheme($0) }, { ConnectionFactoryError.missingHost($0) },
+            { PoolRefused(url: $0) },
+        ]
+        for refusal in refusals {
+            let pool = RecoveringPool(refusal: refusal)
+            let manager = ConnectionManager(pool: pool)
+            let expected = refusal(chat)
+            do {
+                _ = try await manager.makeHandle(for: chat)
+                Issue.record("The pool refused \(chat) with \(expected): so does the manager (rule 1.4)")
+            } catch {
+                #expect(
+                    isSame(error, as: expected),
+                    "The manager passes on the pool's \(expected) unchanged, not \(error) (rule 1.4)")
+            }
+            do {
+                let handle = try await manager.makeHandle(for: chat)
+                #expect(
+                    handle.url == chat && handle.isOpen,
+                    "The pool serves \(chat) now, so the manager hands on its open handle (rule 1.1)")
+            } catch {
+                Issue.record(
+                    "The manager asks the pool again on every call, even for a URL it refused before: it threw \(error) (rule 1.1)"
+                )
+            }
+            #expect(
+                pool.requests == 2,
+                "Two calls, two requests to the pool: a refusal is not remembered (rule 1.1); \(pool.requests) made"
+            )
+            #expect(await pool.pool.requests == [chat], "The pool served the second request (rule 1.1)")
+        }
     }
 
     @Test("The manager keeps no handle alive: a dropped handle is gone, even one that subscribed [1.5]")
@@ -263,6 +337,36 @@ struct Step1InjectedPool {
             "What a screen sends through the manager's handle goes over the pool's connection (rule 1.6)")
     }
 
+    @Test(
+        "A handle names the server of the pool's connection, even when the pool serves the URL on another spelling [1.6]"
+    )
+    func handleNamesItsConnection() async throws {
+        // The pool serves each URL on a connection to its lowercased spelling, and one without a
+        // host on a server of its own.
+        let pool = ServingPool { asked in
+            asked.host == nil
+                ? URL(string: "memory://served.test/chat") ?? asked
+                : URL(string: asked.absoluteString.lowercased()) ?? asked
+        }
+        let manager = ConnectionManager(pool: pool)
+        let asked = try ["WSS://Chat.Example.com/Room?ID=A", "memory:chat"].map(url)
+        for (index, address) in asked.enumerated() {
+            let screen = try await manager.makeHandle(for: address)
+            let handed = await pool.handed
+            let connection = try #require(
+                handed.dropFirst(index).first?.connection,
+                "The manager asks its pool for every handle (rule 1.1)")
+            #expect(connection.url != address, "The pool served \(address) on another spelling (test data)")
+            #expect(
+                screen.url == connection.url,
+                "The handle's url is its connection's, \(connection.url), not the \(address) asked for (rule 1.6)"
+            )
+            #expect(
+                screen.connectionID == connection.id,
+                "…and its connectionID is that connection's id (rule 1.6)")
+        }
+    }
+
     @Test("A handle stays open and sends after another screen asks for the same URL [1.6]")
     func handleOutlivesASecondRequest() async throws {
         let pool = ServingPool()
@@ -318,7 +422,8 @@ struct Step1InjectedPool {
             connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")
     }
 
-    @Test("A closed handle refuses to send with HandleError.closed, and its pool sees it closed [1.7]")
+    @Test(
+        "A closed handle says so, refuses to send with HandleError.closed, and its pool sees it closed [1.7]")
     func closedHandleRefuses() async throws {
         let pool = ServingPool()
         let manager = ConnectionManager(pool: pool)
@@ -327,8 +432,11 @@ struct Step1InjectedPool {
         let connection = try await pool.firstConnection()
         #expect(await pool.pool.openHandles == 1, "The pool counts the open handle (rule 1.7)")
 
+        #expect(screen.isOpen, "A new handle says it is open (rule 1.7)")
+
         screen.close()
 
+        #expect(!screen.isOpen, "A closed handle says it is closed: isOpen is false (rule 1.7)")
         #expect(
             throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL (rule 1.7)"
         ) {
