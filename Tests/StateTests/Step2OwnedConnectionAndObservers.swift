@@ -161,7 +161,8 @@ struct Step2OwnedConnectionAndObservers {
                 socket.set(.disconnected)
                 socket.report(.disconnected)
             }
-            try #require(connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
+            try #require(
+                connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
             let changes = Recorder<ConnectionStateChange>()
             connection.observe(changes.record)
             // A library that resets its socket to idle, or starts connecting it again.

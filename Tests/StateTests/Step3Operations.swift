@@ -210,7 +210,8 @@ struct Step3Operations {
             }
             #expect(
                 thrown.map { isSame($0, as: error) } == true,
-                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 3.4)")
+                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 3.4)"
+            )
             #expect(
                 sends.all == [question, question] && owned.transport.sentEvents == [question],
                 "Two sends reached the owned connection: the failed one, and the request made meanwhile, which went out (rule 3.6)"
@@ -219,10 +220,12 @@ struct Step3Operations {
             try owned.transport.deliver(later)
             #expect(
                 meanwhile.all == [answer],
-                "The request made while the failed send was under way still waits, and gets the reply (rule 3.8)")
+                "The request made while the failed send was under way still waits, and gets the reply (rule 3.8)"
+            )
             #expect(
                 failed.all.isEmpty,
-                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 3.8)")
+                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 3.8)"
+            )
         }
     }
 

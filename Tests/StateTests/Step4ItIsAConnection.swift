@@ -120,14 +120,18 @@ struct Step4ItIsAConnection {
         )
     }
 
-    @Test("status in every lifecycle state over every socket status: the socket's, connected only with the lifecycle [4.4]")
+    @Test(
+        "status in every lifecycle state over every socket status: the socket's, connected only with the lifecycle [4.4]"
+    )
     func statusInEveryLifecycleState() throws {
         let socketStatuses: [TransportStatus] = [.idle, .connecting, .connected, .disconnected]
         for lifecycle in ConnectionState.allCases {
             for socketStatus in socketStatuses {
                 // The brief leaves an idle or connecting socket under a released lifecycle open:
                 // its own status, or disconnected for good, both keep rule 4.4's promise.
-                if lifecycle == .released && (socketStatus == .idle || socketStatus == .connecting) { continue }
+                if lifecycle == .released && (socketStatus == .idle || socketStatus == .connecting) {
+                    continue
+                }
                 let socket = try LateReportingConnection()
                 let connection = ManagedConnection(connection: socket)
                 if lifecycle != .created {
@@ -142,11 +146,13 @@ struct Step4ItIsAConnection {
                 if lifecycle == .released { try connection.release() }
                 try #require(
                     connection.state == lifecycle,
-                    "The socket's reports and the operations bring the lifecycle to \(lifecycle) (rules 2.2, 3.1)")
+                    "The socket's reports and the operations bring the lifecycle to \(lifecycle) (rules 2.2, 3.1)"
+                )
                 socket.set(socketStatus)  // the socket changes; its report is not handled yet
                 let expected: TransportStatus =
                     socketStatus != .connected || lifecycle == .connected
-                    ? socketStatus : (lifecycle == .created || lifecycle == .reconnecting ? .connecting : .disconnected)
+                    ? socketStatus
+                    : (lifecycle == .created || lifecycle == .reconnecting ? .connecting : .disconnected)
                 #expect(
                     connection.status == expected,
                     "A \(socketStatus) socket under a \(lifecycle) lifecycle reads \(expected) (rule 4.4)")

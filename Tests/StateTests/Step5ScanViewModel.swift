@@ -323,7 +323,8 @@ struct Step5ScanViewModel {
         let nearMisses = [
             try ScannedCode(payload: onScreen.payload, symbology: .dataMatrix),
             try ScannedCode(
-                payload: onScreen.payload, symbology: .qr, bounds: CodeBounds(x: 0.1, y: 0.2, width: 0.3, height: 0.3)),
+                payload: onScreen.payload, symbology: .qr,
+                bounds: CodeBounds(x: 0.1, y: 0.2, width: 0.3, height: 0.3)),
             try ScannedCode(payload: onScreen.payload.uppercased(), symbology: .qr),
             try ScannedCode(payload: " \(onScreen.payload) ", symbology: .qr),
         ]
