@@ -147,6 +147,35 @@ struct Step2OwnedConnectionAndObservers {
     }
 
     @Test(
+        "An idle or connecting report changes nothing, from created, connected or disconnected [2.3, 2.7]",
+        arguments: [ConnectionState.created, .connected, .disconnected])
+    func idleAndConnectingChangeNothing(from state: ConnectionState) throws {
+        for report in [TransportStatus.idle, .connecting] {
+            let socket = try LateReportingConnection()
+            let connection = ManagedConnection(connection: socket)
+            if state != .created {
+                socket.set(.connected)
+                socket.report(.connected)
+            }
+            if state == .disconnected {
+                socket.set(.disconnected)
+                socket.report(.disconnected)
+            }
+            try #require(
+                connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
+            let changes = Recorder<ConnectionStateChange>()
+            connection.observe(changes.record)
+            // A library that resets its socket to idle, or starts connecting it again.
+            socket.set(report)
+            socket.report(report)
+            #expect(
+                connection.state == state && changes.all.isEmpty,
+                "A socket that reports \(report) is neither connected nor dropped: \(state) stays \(state), and no observer hears a change (rules 2.3, 2.7)"
+            )
+        }
+    }
+
+    @Test(
         "A status that changes twice while it is handled: the lifecycle follows it to the last one [2.4, 2.7]"
     )
     func statusChangedTwiceWhileHandled() throws {

@@ -172,6 +172,63 @@ struct Step3Operations {
         #expect(third.all == [later], "The request sent after it gets the next reply (rule 3.6)")
     }
 
+    @Test(
+        "A request made while another's send is under way keeps its wait when that send fails: each takes back its own [3.8, 3.4, 3.6]"
+    )
+    func failedRequestTakesBackItsOwnWaitOnly() throws {
+        let errors: [any Error] = [
+            SocketClosedByTest(), TransportError.notConnected(.disconnected),
+            TransportError.notAllowed(action: "send", status: .connected),
+        ]
+        for error in errors {
+            let managed = Received<ManagedConnection>()
+            let meanwhile = Recorder<Event>()
+            let sends = Recorder<Event>()
+            // The first send makes another request of the same name from inside itself (as a
+            // callback, or another thread, might just then), which goes out; then it fails.
+            let owned = try ScriptedConnection { event, transport in
+                sends.record(event)
+                if sends.all.count == 1 {
+                    try managed.current?.request(event, onReply: meanwhile.record)
+                    throw error
+                }
+                try transport.send(event)
+            }
+            let connection = ManagedConnection(connection: owned)
+            managed.set(connection)
+            try connection.connect()
+            try owned.transport.accept()
+            let question = try Event("price", payload: ["sku": "42"])
+            let answer = try Event("price", payload: ["eur": "9.90"])
+            let later = try Event("price", payload: ["eur": "8.90"])
+            let failed = Recorder<Event>()
+            var thrown: (any Error)?
+            do {
+                try connection.request(question, onReply: failed.record)
+            } catch let caught {
+                thrown = caught
+            }
+            #expect(
+                thrown.map { isSame($0, as: error) } == true,
+                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 3.4)"
+            )
+            #expect(
+                sends.all == [question, question] && owned.transport.sentEvents == [question],
+                "Two sends reached the owned connection: the failed one, and the request made meanwhile, which went out (rule 3.6)"
+            )
+            try owned.transport.deliver(answer)
+            try owned.transport.deliver(later)
+            #expect(
+                meanwhile.all == [answer],
+                "The request made while the failed send was under way still waits, and gets the reply (rule 3.8)"
+            )
+            #expect(
+                failed.all.isEmpty,
+                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 3.8)"
+            )
+        }
+    }
+
     @Test("A server that answers before the send returns: the request still gets its reply [3.7]")
     func immediateAnswer() throws {
         let answer = try Event("price", payload: ["eur": "9.90"])

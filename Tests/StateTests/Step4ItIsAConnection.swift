@@ -82,7 +82,7 @@ struct Step4ItIsAConnection {
     }
 
     @Test(
-        "A status handler hears a drop before the lifecycle moves on from it, even when the socket is back by then [4.5, 2.4]"
+        "A status handler hears a drop before the lifecycle moves on from it, even when the socket is back by then, and a late drop as a drop [4.5, 2.4]"
     )
     func handlersHearEachStatusActedOn() throws {
         let socket = try LateReportingConnection()
@@ -109,6 +109,55 @@ struct Step4ItIsAConnection {
         #expect(
             heard.all == ["disconnected, disconnected", "connected, connected", "connected, connected"],
             "A status reported again is heard again: every report, even one like the last (rule 4.5)")
+
+        socket.set(.disconnected)  // the network drops; its report is held back
+        socket.set(.connected)  // and comes back
+        socket.report(.connected)  // the return's report arrives first
+        socket.report(.disconnected)  // the drop's, late
+        #expect(
+            Array(heard.all.dropFirst(3)) == ["connected, connected", "disconnected, connected"],
+            "A late report is heard as the owned connection reported it, a drop as a drop, though it moved nothing (rule 4.5)"
+        )
+    }
+
+    @Test(
+        "status in every lifecycle state over every socket status: the socket's, connected only with the lifecycle [4.4]"
+    )
+    func statusInEveryLifecycleState() throws {
+        let socketStatuses: [TransportStatus] = [.idle, .connecting, .connected, .disconnected]
+        for lifecycle in ConnectionState.allCases {
+            for socketStatus in socketStatuses {
+                // The brief leaves an idle or connecting socket under a released lifecycle open:
+                // its own status, or disconnected for good, both keep rule 4.4's promise.
+                if lifecycle == .released && (socketStatus == .idle || socketStatus == .connecting) {
+                    continue
+                }
+                let socket = try LateReportingConnection()
+                let connection = ManagedConnection(connection: socket)
+                if lifecycle != .created {
+                    socket.set(.connected)
+                    socket.report(.connected)
+                }
+                if [.disconnected, .reconnecting, .released].contains(lifecycle) {
+                    socket.set(.disconnected)
+                    socket.report(.disconnected)
+                }
+                if lifecycle == .reconnecting { try connection.connect() }
+                if lifecycle == .released { try connection.release() }
+                try #require(
+                    connection.state == lifecycle,
+                    "The socket's reports and the operations bring the lifecycle to \(lifecycle) (rules 2.2, 3.1)"
+                )
+                socket.set(socketStatus)  // the socket changes; its report is not handled yet
+                let expected: TransportStatus =
+                    socketStatus != .connected || lifecycle == .connected
+                    ? socketStatus
+                    : (lifecycle == .created || lifecycle == .reconnecting ? .connecting : .disconnected)
+                #expect(
+                    connection.status == expected,
+                    "A \(socketStatus) socket under a \(lifecycle) lifecycle reads \(expected) (rule 4.4)")
+            }
+        }
     }
 
     @Test(
@@ -231,6 +280,28 @@ struct Step4ItIsAConnection {
         #expect(messages.all == [message], "A named subscription still hears only its name (rules 4.7, 3.9)")
         #expect(
             harness.transport.sentEvents == [pong], "A handler may send from inside its callback (rule 4.6)")
+    }
+
+    @Test(
+        "A release forgets the status handlers as it moves: the owned connection's closing, while the library retried, reaches none [4.8, 3.10]"
+    )
+    func releaseTellsTheHandlersNothing() throws {
+        let harness = try Harness.lived(.disconnected)
+        let connection = harness.connection
+        let statuses = Recorder<TransportStatus>()
+        connection.onStatusChange(statuses.record)
+        harness.transport.connect()  // the library retries on its own
+        try #require(
+            statuses.all == [.connecting] && connection.state == .disconnected,
+            "The handler hears the library's retry, which moves nothing (rules 4.5, 2.3)")
+        try connection.release()
+        #expect(
+            harness.transport.status == .disconnected,
+            "release() closed the socket the library was opening (rule 3.10)")
+        #expect(
+            statuses.all == [.connecting],
+            "The release forgot the status handlers as it moved: the socket's report that it closed reaches none (rule 4.8)"
+        )
     }
 
     @Test("A released one forgets its status and event handlers, and takes no new ones [4.8, 3.11]")

@@ -317,9 +317,72 @@ struct Step5ScanViewModel {
         }
         #expect(model.opened.isEmpty, "…and nothing is opened (rule 5.10)")
 
+        // Near misses: the payload of a code on screen, printed another way or seen elsewhere
+        // (a code of an earlier frame), or its payload in other case or with spaces around it.
         let onScreen = model.codes[1]
+        let nearMisses = [
+            try ScannedCode(payload: onScreen.payload, symbology: .dataMatrix),
+            try ScannedCode(
+                payload: onScreen.payload, symbology: .qr,
+                bounds: CodeBounds(x: 0.1, y: 0.2, width: 0.3, height: 0.3)),
+            try ScannedCode(payload: onScreen.payload.uppercased(), symbology: .qr),
+            try ScannedCode(payload: " \(onScreen.payload) ", symbology: .qr),
+        ]
+        for nearMiss in nearMisses {
+            model.register(ScriptedScanState(onTap: .open(nearMiss)), as: .multiCode)
+            #expect(
+                throws: ScanViewError.codeNotOnScreen(nearMiss),
+                "\(nearMiss) is not on screen, though a code with a payload like it is: refused (rule 5.10)"
+            ) {
+                try model.tap(0)
+            }
+        }
+        #expect(model.opened.isEmpty, "…and none of them is opened (rule 5.10)")
+
         model.register(ScriptedScanState(onTap: .open(onScreen)), as: .multiCode)
         try model.tap(0)
         #expect(model.opened == [onScreen], "A code on screen opens (rule 5.4)")
+    }
+
+    @Test("The picker keeps the frame's order, whatever the codes say, and row i opens code i [5.2, 5.4]")
+    func pickerKeepsTheFramesOrder() throws {
+        // Neither in payload order nor in any other: p/2 before p/10, upper case after lower.
+        let payloads = [
+            "https://shop.example/p/2", "https://shop.example/p/10", "HTTPS://SHOP.EXAMPLE/P/1",
+            "https://shop.example/p/1",
+        ]
+        let codes = try payloads.map { try ScannedCode(payload: $0, symbology: .qr) }
+        let model = ScanViewModel()
+        try model.scan(Frame(number: 1, codes: codes))
+        #expect(
+            model.display == .picker(codes),
+            "Multi code shows the codes in the frame's order, never sorted (rule 5.2)")
+        for index in codes.indices { try model.tap(index) }
+        #expect(model.opened == codes, "Row i of the picker opens code i of the frame (rules 5.2, 5.4)")
+    }
+
+    @Test(
+        "A frame that lists one code twice holds two codes: multi code, with both copies [5.11, 5.2, 5.3]",
+        arguments: [2, 3])
+    func aCodeListedTwiceCountsTwice(copies: Int) throws {
+        let code = try qrCodes(1, from: 7)[0]
+        let other = try qrCodes(1, from: 8)[0]
+        let model = ScanViewModel()
+        let frame = Array(repeating: code, count: copies)
+        try model.scan(Frame(number: 1, codes: frame))
+        #expect(
+            model.currentID == .multiCode && model.codes == frame,
+            "\(copies) copies of one code are \(copies) codes: multi code, with every copy (rules 5.11, 5.3)")
+        #expect(model.display == .picker(frame), "The picker lists every copy (rules 5.11, 5.2)")
+
+        let withAnother = [code, other, code]
+        try model.scan(Frame(number: 2, codes: withAnother))
+        #expect(
+            model.codes == withAnother,
+            "A repeat among other codes stays where the frame lists it (rules 5.11, 5.3)")
+        #expect(
+            NoCodeState().didScan(Frame(number: 3, codes: frame))
+                == ScanTransition(to: .multiCode, codes: frame),
+            "The state's own decision counts every copy (rules 5.11, 5.3)")
     }
 }
