@@ -201,7 +201,7 @@ struct Step2ScanUnits {
     }
 
     @Test(
-        "The router sends each kind of code to its handler, a link to its payload as scanned; other items pass unchanged [2.1, 2.6]"
+        "The router sends each kind of code to its handler, a link to its payload as scanned; other items pass unchanged [2.1, 2.6, 2.7]"
     )
     func route() throws {
         let link = try qr("https://shop.example/p/1")
@@ -230,7 +230,9 @@ struct Step2ScanUnits {
                 ],
                 "A link opens the URL of its payload exactly as scanned, case and all: \(payload) (rule 2.6)")
         }
-        for payload in ["https://shop.example/p/1\n", "https://shop.example/p/1 ", "https://shop.example/p/1\t"] {
+        for payload in [
+            "https://shop.example/p/1\n", "https://shop.example/p/1 ", "https://shop.example/p/1\t",
+        ] {
             let untrimmed = try qr(payload)
             let exact = URL(string: payload).map { ScanRoute.openLink($0) } ?? .showText(payload)
             #expect(

@@ -73,7 +73,9 @@ struct Step3Keeper {
         #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (rule 3.4)")
     }
 
-    @Test("The first rule that can handle a connection acts; no later rule is even asked [3.1]")
+    @Test(
+        "The first rule that can handle a connection acts; no later rule is even asked, though it throws [3.1, 3.6, 3.7]"
+    )
     func firstMatchStopsTheChain() async {
         let declines = CountingHandler { _ in false }
         let takes = CountingHandler { _ in true }
@@ -301,7 +303,8 @@ extension Step3Keeper {
         await watch.settle(on: clock, passes: 1)
         try #require(
             watch.passes == 1 && clock.now == ManualClock.Instant(offset: .seconds(50)),
-            "One pass after the first interval; it took 20 s of the clock, and ended at 50 s (rules 3.9, 3.10)")
+            "One pass after the first interval; it took 20 s of the clock, and ended at 50 s (rules 3.9, 3.10)"
+        )
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 1)
         #expect(

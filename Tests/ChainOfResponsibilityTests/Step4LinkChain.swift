@@ -26,7 +26,8 @@ struct Step4LinkChain {
         let blank = try await LinkChain([unnamed, web]).resolve(link)
         #expect(
             blank == .handled(by: "unnamed", screen: ""),
-            "A handler that answers any screen, an empty name too, took the link: only nil declines (rule 4.1)")
+            "A handler that answers any screen, an empty name too, took the link: only nil declines (rule 4.1)"
+        )
         #expect(web.asked == 0, "No handler after one that answered \"\" is asked (rule 4.1)")
     }
 

@@ -47,7 +47,9 @@ struct Step1LexicalSearch {
 
     @Test(
         "A blank term keeps every place [1.3, 1.4]",
-        arguments: ["", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t ", "\u{00A0}", "\u{2028}", "\u{3000}\u{2029} "])
+        arguments: [
+            "", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t ", "\u{00A0}", "\u{2028}", "\u{3000}\u{2029} ",
+        ])
     func blankTermKeepsEverything(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
         #expect(
@@ -113,8 +115,10 @@ struct Step1LexicalSearch {
     }
 }
 
-/// The lines (from 1) of `text` whose comparison follows the device's language or region: a
-/// `localized…` comparison or case change, or the current locale. Comments are left out.
+/// The lines (from 1) of `text` whose match follows the device's language or region.
+///
+/// That is a `localized…` comparison or case change, or the current locale; comments are left
+/// out.
 func localeDependence(in text: String) -> [Int] {
     let deviceLocale =
         /localized(Standard|CaseInsensitive|Compare|Lowercase|Uppercase|Capitalized)\w*|Locale\s*\.\s*(current|autoupdatingCurrent)\b|\b(locale|with):\s*\.(current|autoupdatingCurrent)\b/
