@@ -13,7 +13,7 @@ public struct LexicalSearchStrategy: SearchStrategy {
     /// The places whose name contains `term`, ignoring case and diacritics, in their given order.
     public func filter(_ places: [Place], matching term: String) async -> [Place] {
         // TODO: Step 1 — keep the places whose name contains the trimmed term, ignoring case and
-        // accents, in their given order; a blank term keeps every place (rules 1.1–1.5).
+        // accents, in their given order; a blank term keeps every place (rules 1.1–1.6), the same way on every device.
         []
     }
 }

@@ -60,6 +60,29 @@ final class CountingCreator: ScanCreator {
     }
 }
 
+/// Writes "session" when a session starts and "unit:frame number" for every item, into a log
+/// it shares with the creators and the output.
+final class SessionLoggingUnit: ScanUnit {
+    let log: Recorder<String>
+    init(log: Recorder<String>) { self.log = log }
+    func sessionDidStart() { log.record("session") }
+    func receive(_ item: ScanItem, pass: (ScanItem) -> Void) {
+        log.record("unit:\(frameNumber(item))")
+        pass(item)
+    }
+}
+
+/// Writes "name produce" each time it is asked, and makes the frames numbered `frames`.
+struct LoggingCreator: ScanCreator {
+    let name: String
+    let frames: [Int]
+    let log: Recorder<String>
+    func produce() -> [ScanItem] {
+        log.record("\(name) produce")
+        return frames.map(blank)
+    }
+}
+
 @Suite("Chain of Responsibility · Step 1 — The scan pipeline", .tags(.scan))
 struct Step1Pipeline {
     @Test("With no units, every item a creator makes goes straight to the output, once, in order [1.7]")
@@ -227,5 +250,24 @@ struct Step1Pipeline {
         #expect(
             outbox.items == [blank(1), blank(2)],
             "Each scan sends what the creator makes now, not what it made before (rule 1.8)")
+    }
+
+    @Test(
+        "The session starts before any creator is asked; each creator's items go through before the next creator is asked [1.3, 1.4]"
+    )
+    func sessionThenEachCreatorInTurn() {
+        let log = Recorder<String>()
+        ScanPipeline { log.record("output:\(frameNumber($0))") }
+            .addCreator(LoggingCreator(name: "camera", frames: [1, 2], log: log))
+            .addUnit(SessionLoggingUnit(log: log))
+            .addCreator(LoggingCreator(name: "album", frames: [9], log: log))
+            .scan()
+        #expect(
+            log.all == [
+                "session", "camera produce", "unit:1", "output:1", "unit:2", "output:2", "album produce",
+                "unit:9", "output:9",
+            ],
+            "Every unit hears the session start before any creator is asked; the album is asked only once the camera's items are through (rules 1.3, 1.4)"
+        )
     }
 }

@@ -78,6 +78,12 @@ let classifyTable: [ClassifyCase] = [
         payload: "251234 567890123456", symbology: .qr, kind: .text, why: "a separator inside the digits"),
     ClassifyCase(
         payload: "２５１２３４５６７８９０１２３４５６", symbology: .qr, kind: .text, why: "full-width digits aren't 0-9"),
+    ClassifyCase(
+        payload: "2512345678\u{301}90123456", symbology: .qr, kind: .text,
+        why: "an 8 with a combining accent is not an ASCII digit"),
+    ClassifyCase(
+        payload: "25123456789012345\u{200D}6", symbology: .qr, kind: .text,
+        why: "a 5 with a zero-width joiner is not an ASCII digit"),
     ClassifyCase(payload: "hello", symbology: .qr, kind: .text, why: "anything else is text"),
 ]
 
@@ -195,7 +201,7 @@ struct Step2ScanUnits {
     }
 
     @Test(
-        "The router sends each kind of code to its handler, a link to its payload as scanned; other items pass unchanged [2.1, 2.6]"
+        "The router sends each kind of code to its handler, a link to its payload as scanned; other items pass unchanged [2.1, 2.6, 2.7]"
     )
     func route() throws {
         let link = try qr("https://shop.example/p/1")
@@ -223,6 +229,16 @@ struct Step2ScanUnits {
                     .route(.openLink(URL(string: payload)!))
                 ],
                 "A link opens the URL of its payload exactly as scanned, case and all: \(payload) (rule 2.6)")
+        }
+        for payload in [
+            "https://shop.example/p/1\n", "https://shop.example/p/1 ", "https://shop.example/p/1\t",
+        ] {
+            let untrimmed = try qr(payload)
+            let exact = URL(string: payload).map { ScanRoute.openLink($0) } ?? .showText(payload)
+            #expect(
+                passed(by: router, .classified(untrimmed, .link)) == [.route(exact)],
+                "A link opens URL(string:) of its payload white space and all, or is text when that is nil: \(payload.debugDescription) (rules 2.6, 2.7)"
+            )
         }
         #expect(
             passed(by: router, .code(text)) == [.code(text)],

@@ -73,7 +73,9 @@ struct Step3Keeper {
         #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (rule 3.4)")
     }
 
-    @Test("The first rule that can handle a connection acts; no later rule is even asked [3.1]")
+    @Test(
+        "The first rule that can handle a connection acts; no later rule is even asked, though it throws [3.1, 3.6, 3.7]"
+    )
     func firstMatchStopsTheChain() async {
         let declines = CountingHandler { _ in false }
         let takes = CountingHandler { _ in true }
@@ -85,6 +87,18 @@ struct Step3Keeper {
         #expect(takes.asked == 1 && takes.handled == 1, "The first rule that says yes acts, once (rule 3.1)")
         #expect(
             later.asked == 0 && later.handled == 0, "After a rule acts, no later rule is asked (rule 3.1)")
+
+        let fails = ThrowingRule()
+        let behind = CountingHandler { _ in true }
+        let refused = FakePool([PooledConnection(connection: FakeConnection(.idle), isInUse: true)])
+        let failures = await ConnectionKeeper(pool: refused, handlers: [fails, behind]).pass()
+        #expect(
+            failures.count == 1 && failures.allSatisfy { isSame($0, as: TestFailure(reason: "refused")) },
+            "The rule that acted threw: pass() returns its error, unchanged (rules 3.6, 3.7)")
+        #expect(
+            behind.asked == 0 && behind.handled == 0,
+            "A rule that acted and threw still took the connection: no later rule is asked in this pass (rules 3.1, 3.6)"
+        )
     }
 
     @Test("A rule declared in the tests goes in front of the standard ones, which don't change [3.1, 3.8]")
@@ -264,6 +278,45 @@ extension Step3Keeper {
     }
 }
 
+extension Step3Keeper {
+    @Test(
+        "The next interval starts when a pass ends, however long the pass took [3.9, 3.10]",
+        .timeLimit(.minutes(1)))
+    func intervalCountsFromTheEndOfAPass() async throws {
+        let clock = ManualClock()
+        let watch = PollWatch(eachPassTakes: .seconds(20), on: clock)
+        let keeper = ConnectionKeeper(pool: watch, handlers: [watch])
+        let running = Task {
+            await keeper.run(every: .seconds(30), on: clock)
+            watch.runDidReturn()
+        }
+        defer {
+            running.cancel()
+            watch.park()
+        }
+
+        await watch.settle(on: clock, passes: 0)
+        try #require(
+            !watch.hasReturned && watch.passes == 0 && clock.sleeperCount == 1,
+            "The keeper first sleeps one interval on the clock it is given, with no pass yet (rule 3.9)")
+        clock.advance(by: .seconds(30))
+        await watch.settle(on: clock, passes: 1)
+        try #require(
+            watch.passes == 1 && clock.now == ManualClock.Instant(offset: .seconds(50)),
+            "One pass after the first interval; it took 20 s of the clock, and ended at 50 s (rules 3.9, 3.10)"
+        )
+        clock.advance(by: .seconds(29))
+        await watch.settle(on: clock, passes: 1)
+        #expect(
+            watch.passes == 1,
+            "29 s after the pass ended, no pass yet: the keeper sleeps a whole interval after a pass, counted from its end, not its start (rule 3.10)"
+        )
+        clock.advance(by: .seconds(1))
+        await watch.settle(on: clock, passes: 2)
+        #expect(watch.passes == 2, "A whole interval after the pass ended, the next pass comes (rule 3.10)")
+    }
+}
+
 /// The poll test's pool and its only rule at once: a pool of one connection nobody uses, and a
 /// rule that declines it and counts each time it is asked, which is once per pass.
 ///
@@ -294,6 +347,14 @@ private final class PollWatch: KeeperPool, KeeperHandler {
     private let state = Mutex(State())
     private let connection = FakeConnection(.connected)
     private let parking = Gate()
+    /// How long each pass takes on the keeper's clock, if it takes any time.
+    private let slowness: (clock: ManualClock, duration: Duration)?
+
+    /// A watch whose passes take no time, or `duration` of `clock` each: `contents()` moves
+    /// the clock on, as a pool that is slow to answer.
+    init(eachPassTakes duration: Duration? = nil, on clock: ManualClock? = nil) {
+        slowness = clock.flatMap { clock in duration.map { (clock, $0) } }
+    }
 
     /// How many passes the keeper has made.
     var passes: Int { state.withLock { $0.passes } }
@@ -302,6 +363,7 @@ private final class PollWatch: KeeperPool, KeeperHandler {
 
     func contents() async -> [PooledConnection] {
         if state.withLock({ $0.isParked }) { await parking.pass() }  // The gate never opens.
+        if let slowness { slowness.clock.advance(by: slowness.duration) }
         return [PooledConnection(connection: connection, isInUse: false)]
     }
 
@@ -363,5 +425,13 @@ private final class PollWatch: KeeperPool, KeeperHandler {
             let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
             waiter?.continuation.resume()
         }
+    }
+}
+
+/// A keeper rule that takes every connection and throws ``TestFailure`` when it acts.
+private struct ThrowingRule: KeeperHandler {
+    func canHandle(_ pooled: PooledConnection) -> Bool { true }
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
+        throw TestFailure(reason: "refused")
     }
 }

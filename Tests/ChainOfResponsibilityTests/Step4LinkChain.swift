@@ -20,6 +20,15 @@ struct Step4LinkChain {
             orders.asked == 1 && products.asked == 1,
             "Handlers are asked in order until one takes it (rule 4.1)")
         #expect(help.asked == 0, "No handler after the winner is asked (rule 4.1)")
+
+        let unnamed = ScriptedHandler("unnamed", takesWith: "")
+        let web = ScriptedHandler("web", takesWith: "Web view")
+        let blank = try await LinkChain([unnamed, web]).resolve(link)
+        #expect(
+            blank == .handled(by: "unnamed", screen: ""),
+            "A handler that answers any screen, an empty name too, took the link: only nil declines (rule 4.1)"
+        )
+        #expect(web.asked == 0, "No handler after one that answered \"\" is asked (rule 4.1)")
     }
 
     @Test("The order is configuration: A→B→C and C→B→A have different winners [4.1, 4.3]")

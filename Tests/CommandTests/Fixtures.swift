@@ -272,6 +272,9 @@ final class ScriptedConnection: Connection, Sent {
         var refusals: [String: any Error] = [:]
         var nextSend: [String: @Sendable () throws -> Void] = [:]
         var attempts: [String: Int] = [:]
+        /// What the connection says while it reconnects on its own; `nil`: what `inner` says.
+        var said: TransportStatus?
+        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
     }
 
     init() throws {
@@ -280,7 +283,7 @@ final class ScriptedConnection: Connection, Sent {
 
     var id: UUID { inner.id }
     var url: URL { inner.url }
-    var status: TransportStatus { inner.status }
+    var status: TransportStatus { script.withLock { $0.said } ?? inner.status }
     var sentEvents: [Event] { inner.sentEvents }
 
     func connect() { inner.connect() }
@@ -301,7 +304,21 @@ final class ScriptedConnection: Connection, Sent {
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
 
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        script.withLock { $0.statusHandlers.append(handler) }
         inner.onStatusChange(handler)
+    }
+
+    /// Says `.connecting`, then `.connected` again, and tells every status handler each time,
+    /// while `inner` stays connected: a connection that lost its server for a moment and
+    /// reconnected on its own, never saying `.disconnected`.
+    func reconnectOnItsOwn() {
+        for status in [TransportStatus.connecting, .connected] {
+            let handlers = script.withLock { script in
+                script.said = status == .connected ? nil : status
+                return script.statusHandlers
+            }
+            for handler in handlers { handler(status) }
+        }
     }
 
     /// How often the outbox asked to send the event `name`, whether it went out, was refused or

@@ -42,6 +42,9 @@ struct OutboxModel {
         case drops
         /// The connection drops and comes back, then the send throws.
         case dropsAndComesBack
+        /// The connection says connecting and then connected again, never disconnected, then
+        /// the send throws: a drop all the same.
+        case reconnectsOnItsOwn
         /// The app enqueues a follow-up command, then the send goes out.
         case addsFollowUp
         /// The app cancels this very command, then the send goes out.
@@ -55,6 +58,7 @@ struct OutboxModel {
             case .refused: "is refused while connected"
             case .drops: "drops the connection and throws"
             case .dropsAndComesBack: "drops the connection, brings it back, and throws"
+            case .reconnectsOnItsOwn: "says connecting, then connected again, and throws"
             case .addsFollowUp: "enqueues a follow-up, then goes out"
             case .cancelsItself: "cancels itself, then goes out"
             case .cancelsItselfThenDrops: "cancels itself, then drops the connection and throws"
@@ -78,7 +82,9 @@ struct OutboxModel {
         case ..<46 where mix == .withCancels: return .cancel(pick: Int.random(in: 0..<8, using: &random))
         default: break
         }
-        var faults: [Fault] = [.none, .none, .none, .refused, .drops, .dropsAndComesBack, .addsFollowUp]
+        var faults: [Fault] = [
+            .none, .none, .none, .refused, .drops, .dropsAndComesBack, .reconnectsOnItsOwn, .addsFollowUp,
+        ]
         if mix == .withCancels { faults += [.cancelsItself, .cancelsItselfThenDrops] }
         return .add(faults[Int.random(in: 0..<faults.count, using: &random)])
     }
@@ -144,7 +150,7 @@ struct OutboxModel {
                 buffer.removeFirst()
             case .drops:
                 connected = false
-            case .dropsAndComesBack:
+            case .dropsAndComesBack, .reconnectsOnItsOwn:
                 continue
             case .addsFollowUp:
                 let followUp = first.name + "f"
@@ -232,6 +238,11 @@ final class OutboxRig: Sendable {
             line.onNextSend(of: name) {
                 line.inner.disconnect()
                 line.inner.connect()
+                throw NetworkGone()
+            }
+        case .reconnectsOnItsOwn:
+            line.onNextSend(of: name) {
+                line.reconnectOnItsOwn()
                 throw NetworkGone()
             }
         case .addsFollowUp:

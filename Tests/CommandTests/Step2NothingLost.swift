@@ -313,3 +313,24 @@ extension Step2NothingLost {
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 }
+
+extension Step2NothingLost {
+    @Test(
+        "A connection that says connecting and then connected again while a send fails dropped all the same: the command is kept, then sent [2.3]"
+    )
+    func reconnectingOnItsOwnIsADrop() throws {
+        let line = try ScriptedConnection()
+        line.inner.connect()
+        let outbox = try OfflineOutbox(connection: line)
+        line.onNextSend(of: "typing") {
+            line.reconnectOnItsOwn()  // connected, connecting, connected: the server went for a moment…
+            throw TransportError.notConnected(.connecting)  // …and this send failed meanwhile
+        }
+        try outbox.send("typing")
+        #expect(
+            line.attempts(of: "typing") == 2 && sentNames(line) == ["typing"],
+            "Any status but connected, reported while the command ran, is a drop: the command is kept and sent again, not taken for a refusal (rule 2.3)"
+        )
+        #expect(outbox.pendingCount == 0, "Once sent, it left the buffer (rule 2.3)")
+    }
+}

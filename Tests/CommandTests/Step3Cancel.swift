@@ -192,3 +192,38 @@ extension Step3Cancel {
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 }
+
+extension Step3Cancel {
+    @Test(
+        "A command cancelled while it runs, whose run then fails, may call back into the outbox from its cancel() [3.3, 3.6]"
+    )
+    func cancelledWhileRunningCallsBack() throws {
+        let line = try ScriptedConnection()
+        let outbox = try OfflineOutbox(connection: line)
+        let seen = Received<Int>()
+        let typing = try outbox.enqueue(
+            CallsBackOnCancel(event: try event("typing")) { [weak outbox] in
+                guard let outbox else { return }
+                seen.set(outbox.pendingCount)
+                _ = try? outbox.send("stopped typing")
+            })
+        try outbox.send("b")
+        line.onNextSend(of: "typing") { [weak outbox] in
+            _ = outbox?.cancel(typing)  // the app takes it back while it is being sent…
+            line.inner.disconnect()  // …and that send fails: the network went
+            throw TransportError.notConnected(.disconnected)
+        }
+        line.inner.connect()
+        #expect(
+            seen.current != nil,
+            "Its cancel() was called, and could read the outbox: a command cancelled while it ran is told outside the outbox's lock too (rules 3.3, 3.6)"
+        )
+        #expect(
+            outbox.pendingCount == 2,
+            "It left the buffer; b waits, and the follow-up its cancel() sent joined it (rules 3.3, 3.6)")
+        line.inner.connect()
+        #expect(
+            sentNames(line) == ["b", "stopped typing"],
+            "The cancelled command never runs again; b and the follow-up go out, in order (rules 3.3, 3.6)")
+    }
+}

@@ -47,12 +47,14 @@ struct Step1LexicalSearch {
 
     @Test(
         "A blank term keeps every place [1.3, 1.4]",
-        arguments: ["", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t "])
+        arguments: [
+            "", "   ", "\n", "\t \n\t", "\r\n", " \r\n\t ", "\u{00A0}", "\u{2028}", "\u{3000}\u{2029} ",
+        ])
     func blankTermKeepsEverything(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
         #expect(
             found.map(\.name) == town.names,
-            "An empty search box, or one of only spaces, tabs and newlines, shows every place, in order (rule 1.4)"
+            "An empty search box, or one of only white space of any kind (\(term.debugDescription)), shows every place, in order (rules 1.3, 1.4)"
         )
     }
 
@@ -72,8 +74,11 @@ struct Step1LexicalSearch {
     }
 
     @Test(
-        "Spaces, tabs and newlines around the term are ignored [1.3]",
-        arguments: ["  books ", "\tbooks\n", "\n books\t ", "\r\nbooks\r\n", "\t BOOKS \n", " Books\t"])
+        "White space of every kind around the term is ignored [1.3]",
+        arguments: [
+            "  books ", "\tbooks\n", "\n books\t ", "\r\nbooks\r\n", "\t BOOKS \n", " Books\t",
+            "\u{00A0}books\u{2028}", "\u{3000}Books\u{2029}", "\u{2003}books\u{0085}",
+        ])
     func trimsTheTerm(term: String) async {
         let found = await strategy.filter(town.places, matching: term)
         #expect(
@@ -81,4 +86,41 @@ struct Step1LexicalSearch {
             "\(term.debugDescription) searches for \"books\": white space around the term is ignored (rule 1.3)"
         )
     }
+
+    @Test("Matches the same way on every device, whatever its language [1.2, 1.6]")
+    func matchesWithoutTheDevicesLocale() async throws {
+        for (term, expected) in [("noir", ["CAFE NOIR"]), ("DROGERIE", ["Müller Drogerie"])] {
+            let found = await strategy.filter(town.places, matching: term)
+            #expect(
+                found.map(\.name) == expected,
+                "\"\(term)\" finds \(expected): I and i are one letter's two cases (rules 1.2, 1.6)")
+        }
+        // A phone set to Turkish reads "I" and "i" as two letters, so a match that follows the
+        // device's language misses "CAFE NOIR" there; this machine's language can't show it, so
+        // the test reads the sources (comments left out).
+        let found = try EscapeHatches.sources(inPattern: "Strategy").flatMap { source in
+            localeDependence(in: source.text).map { "\(source.file):\($0)" }
+        }
+        #expect(
+            localeDependence(in: "name.localizedStandardContains(needle)") == [1]
+                && localeDependence(in: "options: [.caseInsensitive], locale: .current)") == [1]
+                && localeDependence(in: "range(of: needle, options: options, locale: nil)").isEmpty,
+            "The source check sees a match that follows the device's language, and nothing else (rule 1.6)")
+        #expect(
+            found.isEmpty,
+            """
+            The match follows the device's language at \(found.joined(separator: ", ")): fold case \
+            and accents the same way on every device (rule 1.6)
+            """)
+    }
+}
+
+/// The lines (from 1) of `text` whose match follows the device's language or region.
+///
+/// That is a `localized…` comparison or case change, or the current locale; comments are left
+/// out.
+func localeDependence(in text: String) -> [Int] {
+    let deviceLocale =
+        /localized(Standard|CaseInsensitive|Compare|Lowercase|Uppercase|Capitalized)\w*|Locale\s*\.\s*(current|autoupdatingCurrent)\b|\b(locale|with):\s*\.(current|autoupdatingCurrent)\b/
+    return codeLines(of: text).compactMap { number, code in code.contains(deviceLocale) ? number : nil }
 }

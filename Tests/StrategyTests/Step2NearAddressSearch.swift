@@ -147,5 +147,11 @@ struct Step2NearAddressSearch {
             geocoder.addresses == [" Old Town\n", "Harbour"],
             "The next search asks again, for its own term: nothing is kept from the last one (rule 2.1)"
         )
+        let again = await strategy.filter(town.places, matching: "Harbour")
+        #expect(
+            geocoder.addresses == [" Old Town\n", "Harbour", "Harbour"],
+            "An address found before is looked up again: the geocoder's answer may have changed (rule 2.1)"
+        )
+        #expect(again.count == 3, "The address searched again finds the places near it again (rule 2.1)")
     }
 }

@@ -10,13 +10,25 @@ import Testing
 /// the sources (`Katas/Strategy`, or `Solutions/Strategy` with `KATA_SOLUTIONS=1`, subfolders
 /// included), comments left out.
 func strategyTypeChecks() throws -> [String] {
-    let question = /\b(is|as[?!])\s+(any\s+|some\s+)?\w*Strategy\b|\btype\(of:/
-    return try EscapeHatches.sources(inPattern: "Strategy").flatMap { source in
-        source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-            index, line in
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
-            return code.contains(question) ? "\(source.file):\(index + 1)" : nil
-        }
+    try EscapeHatches.sources(inPattern: "Strategy").flatMap { source in
+        typeQuestions(in: source.text).map { "\(source.file):\($0)" }
+    }
+}
+
+/// The lines (from 1) of `text` that ask a strategy for its type, comments left out.
+///
+/// `is`, `as?` and `as!` anywhere; a plain `as` only in a pattern (`case _ as …`, `case let s
+/// as …`), where it tests the type too. A plain `as` elsewhere only converts, and asks nothing.
+func typeQuestions(in text: String) -> [Int] {
+    let question =
+        /\b(is|as[?!])\s+(any\s+|some\s+)?\w*Strategy\b|\btype\(of:|\bcase\b.*\bas\s+(any\s+|some\s+)?\w*Strategy\b/
+    return codeLines(of: text).compactMap { number, code in code.contains(question) ? number : nil }
+}
+
+/// Each line of `text` with its number (from 1), cut at a `//` comment.
+func codeLines(of text: String) -> [(Int, Substring)] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+        (index + 1, line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
     }
 }
 
@@ -28,6 +40,19 @@ extension Step3PlaceSearchModel {
         #expect(
             model.results.map(\.name) == ["echo: \" \""],
             "A blank term goes to the strategy like any other, and its answer shows (rules 3.3, 3.6)")
+        let questions = [
+            "if strategy is LexicalSearchStrategy {", "let s = strategy as? NearAddressSearchStrategy",
+            "if case _ as LexicalSearchStrategy = strategy,", "case let s as any SearchStrategy:",
+            "switch type(of: strategy) {",
+        ]
+        let conversions = [
+            "let s = LexicalSearchStrategy() as any SearchStrategy", "case .byName: break",
+            "// case _ as LexicalSearchStrategy", "if case let term? = latest as String? {",
+        ]
+        #expect(
+            questions.allSatisfy { typeQuestions(in: $0) == [1] }
+                && conversions.allSatisfy { typeQuestions(in: $0).isEmpty },
+            "The source check sees every way to ask a strategy's type, and nothing else (rule 3.6)")
         let found = try strategyTypeChecks()
         #expect(
             found.isEmpty,
