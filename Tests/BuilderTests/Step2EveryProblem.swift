@@ -236,7 +236,9 @@ struct Step2EveryProblem {
         setting.check("2.7")
     }
 
-    @Test("A wrong setting given again with a right value builds; a right one given again with a wrong value doesn't [1.2, 2.1]")
+    @Test(
+        "A wrong setting given again with a right value builds; a right one given again with a wrong value doesn't [1.2, 2.1]"
+    )
     func onlyTheLastValueIsChecked() {
         let corrected = builder()
             .reconnectAttempts(0).timeout(.zero).authToken(" ")

@@ -193,13 +193,15 @@ struct Step4KeeperPool {
     }
 
     @Test(
-        "A look-alike that has the pooled connection's id is not the pooled connection: nothing is released [4.4]")
+        "A look-alike that has the pooled connection's id is not the pooled connection: nothing is released [4.4]"
+    )
     func lookAlikeIsNotThePooledConnection() async throws {
         let chat = try url("wss://chat.example.com/socket")
         try await pool.makeHandle(for: chat).close()
         let pooled = try factory.connection(for: chat)
         let lookAlike = LookAlike(pooled)
-        try #require(lookAlike.id == pooled.id, "The look-alike forwards the pooled connection's id (test setup)")
+        try #require(
+            lookAlike.id == pooled.id, "The look-alike forwards the pooled connection's id (test setup)")
 
         #expect(
             try await pool.releaseIfUnused(lookAlike) == false,

@@ -74,7 +74,9 @@ struct Step5SharedStyles {
 
     @Test(
         "The label carries the payload as given: surrounding spaces and newlines stay [5.2]",
-        arguments: [" SHIP1", "SHIP1 ", "  LOT-7-B\n", "\tSHIP 2\t", "\nhttps://shop.example.com/item/3 \r\n"])
+        arguments: [
+            " SHIP1", "SHIP1 ", "  LOT-7-B\n", "\tSHIP 2\t", "\nhttps://shop.example.com/item/3 \r\n",
+        ])
     func payloadAsGiven(payload: String) throws {
         let bounds = try CodeBounds(x: 0.1, y: 0.2, width: 0.3, height: 0.1)
         for symbology in Symbology.allCases {

@@ -40,7 +40,8 @@ struct Step3LazyDecoder {
         let decoder = LazyDecoder { real }
         let frame = Frame(number: 7, codes: [try code("a")])
         #expect(
-            decoder.decode(frame).map(\.payload) == ["answer 1"], "The first answer is the real decoder's (rule 3.3)")
+            decoder.decode(frame).map(\.payload) == ["answer 1"],
+            "The first answer is the real decoder's (rule 3.3)")
         #expect(
             decoder.decode(frame).map(\.payload) == ["answer 2"],
             "The very same frame again is decoded again, and the real decoder's new answer comes back: the proxy keeps no answers (rule 3.3)"

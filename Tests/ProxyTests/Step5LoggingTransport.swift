@@ -287,7 +287,9 @@ struct Step5LoggingTransport {
         #expect(
             real.disconnects == 2,
             "disconnect() is passed on each time, disconnected already or not (rule 5.4)")
-        #expect(inner.connectAttempts == 1, "The wrapped transport connected once: it ignored the others (rule 5.4)")
+        #expect(
+            inner.connectAttempts == 1,
+            "The wrapped transport connected once: it ignored the others (rule 5.4)")
     }
 
     @Test(
