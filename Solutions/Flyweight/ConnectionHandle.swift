@@ -85,6 +85,13 @@ public final class ConnectionHandle: ConnectionHandling {
         // Why copy, then call outside the lock: an action may close this handle or subscribe
         // again; holding the lock while calling it would lock the `Mutex` twice on one thread.
         let actions = state.withLock { $0.isOpen ? $0.subscriptions[event.name] ?? [] : [] }
-        for action in actions { action(event) }
+        for action in actions {
+            // Why: an earlier subscription may have closed this handle (from inside, or another
+            // screen's subscription through the handle it holds), and a closed handle's
+            // subscriptions hear nothing more, not even the rest of this event (rule 3.3). Asked
+            // outside the lock, before each call, so no lock is held while feature code runs.
+            guard isOpen else { return }
+            action(event)
+        }
     }
 }

@@ -54,6 +54,16 @@ struct Step1FluentSettings {
         #expect(
             shouted.headers == ["x-trace": "3", "x-b3-sampled": "0"],
             "Any mix of case names the same header; the last value wins, and other headers stay (rule 1.3)")
+        // Lowercased by the user's language, ΟΔΟΣ ends in a final sigma (ς) while οδοσ keeps its σ:
+        // two names that differ only in case would become two headers.
+        let greek = try builder().header("X-ΟΔΟΣ", "1").header("x-οδοσ", "2").header("X-Σ-Id", "3")
+            .header("x-σ-id", "4").build(url: chatURL)
+        #expect(
+            greek.headers == ["x-οδοσ": "2", "x-σ-id": "4"],
+            """
+            Names that differ only in case are one header in any alphabet, on every device whatever its \
+            language: X-ΟΔΟΣ and x-οδοσ are one, under the name lowercased (rule 1.3)
+            """)
     }
 
     @Test("Values are kept exactly as given, whitespace included [1.4]")

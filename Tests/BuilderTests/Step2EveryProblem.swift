@@ -101,6 +101,9 @@ let tableAllows: [BuildCase] = [
     BuildCase("a token with whitespace around it", configure: { $0.authToken(" \tt-1\n") }, nil),
     BuildCase("a one-character header name", configure: { $0.header("x", "1") }, nil),
     BuildCase("a header name in mixed case", configure: { $0.header("X-B3-TraceId", "1") }, nil),
+    BuildCase("a header name with an underscore", configure: { $0.header("X_Trace", "1") }, nil),
+    BuildCase("a header name with a dot", configure: { $0.header("x.trace", "1") }, nil),
+    BuildCase("a header name with a plus", configure: { $0.header("x-b3+id", "1") }, nil),
     BuildCase("a header value with whitespace", configure: { $0.header("x-note", " a b\t\n") }, nil),
     BuildCase("an empty header value", configure: { $0.header("x-empty", "") }, nil),
 ]
@@ -231,6 +234,32 @@ struct Step2EveryProblem {
     @Test("The extremes of each setting give their problem, never a crash [2.7]", arguments: extremes)
     func extreme(setting: BuildCase) {
         setting.check("2.7")
+    }
+
+    @Test(
+        "A wrong setting given again with a right value builds; a right one given again with a wrong value doesn't [1.2, 2.1]"
+    )
+    func onlyTheLastValueIsChecked() {
+        let corrected = builder()
+            .reconnectAttempts(0).timeout(.zero).authToken(" ")
+            .reconnectAttempts(11).timeout(.seconds(61)).authToken("\n")
+            .reconnectAttempts(4).timeout(.seconds(20)).authToken("t-1")
+        #expect(
+            problems { () throws(BuildError) in try corrected.build(url: chatURL) } == nil,
+            "Each wrong value was replaced by a right one before build(url:): only what the builder holds then is checked (rules 1.2, 2.1)"
+        )
+        let configuration = try? corrected.build(url: chatURL)
+        #expect(
+            configuration?.reconnectAttempts == 4 && configuration?.timeout == .seconds(20)
+                && configuration?.authToken == "t-1",
+            "…and the last value of each setting is the one built (rule 1.2)")
+        let spoiled = builder()
+            .reconnectAttempts(4).timeout(.seconds(20)).authToken("t-1")
+            .reconnectAttempts(0).timeout(.zero).authToken(" ")
+        #expect(
+            problems { () throws(BuildError) in try spoiled.build(url: chatURL) }
+                == inAnyOrder([.reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.zero), .emptyAuthToken]),
+            "A right value replaced by a wrong one is wrong: the last value is checked (rules 1.2, 2.1)")
     }
 
     @Test(

@@ -235,6 +235,39 @@ struct Step2Handles {
         #expect(factory.connectionsMade(for: chat) == 1, "The factory was asked once (rule 2.4)")
     }
 
+    @Test(
+        "A pooled connection nobody uses stays pooled, unreleased, when it refuses to connect: only the keeper gives it back [2.3, 2.4]"
+    )
+    func refusedReconnectWithNoHandleKeepsConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+        screen.close()
+        try transport.drop()
+        let connection = try factory.connection(for: chat)
+        connection.refuseConnect(true)
+
+        await #expect(
+            throws: ConnectRefused(url: chat),
+            "A pooled connection's refusal reaches the caller unchanged, though no handle is open on it (rule 2.3)"
+        ) {
+            try await pool.makeHandle(for: chat)
+        }
+        #expect(
+            await pool.count == 1,
+            "No handle is open on it, and it still stays pooled, where the keeper sees it: only the keeper gives a connection back (rule 2.4)"
+        )
+        #expect(await !pool.isInUse(chat), "…not in use: the refused request opened no handle (rule 2.3)")
+        #expect(connection.releaseAttempts == 0, "…and not released by the pool (rule 2.4)")
+
+        connection.refuseConnect(false)
+        #expect(
+            try await pool.makeHandle(for: chat).connectionID == connection.id,
+            "Once it agrees to connect, the next handle is on the same pooled connection (rule 2.4)")
+        #expect(factory.connectionsMade(for: chat) == 1, "The factory was asked once (rule 2.4)")
+    }
+
     @Test("A new handle reconnects a shared connection the network dropped [2.2]")
     func newHandleReconnects() async throws {
         let chat = try url("wss://chat.example.com/socket")

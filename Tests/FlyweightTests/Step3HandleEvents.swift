@@ -174,6 +174,67 @@ struct Step3HandleEvents {
     }
 
     @Test(
+        "A subscription that closes its own handle: the handle's other subscriptions hear nothing more of that event [3.3, 3.5]",
+        .timeLimit(.minutes(1)))
+    func closeFromInsideSilencesTheRest() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let heard = Recorder<String>()
+        // Each closes the handle, so whichever is called first, the other must not be.
+        screen.onEvent(message.name) { [screen] _ in
+            heard.record("list")
+            screen.close()
+        }
+        screen.onEvent(message.name) { [screen] _ in
+            heard.record("banner")
+            screen.close()
+        }
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        try transport.deliver(message)
+
+        #expect(
+            heard.all.count == 1,
+            "Once a subscription has closed the handle, its other subscriptions hear nothing more, not even the rest of this event; heard \(heard.all) (rule 3.3)"
+        )
+        #expect(!screen.isOpen, "Closing from inside a subscription closes the handle (rule 3.5)")
+    }
+
+    @Test(
+        "A subscription that closes another handle while an event is passed on: that handle hears nothing more of it [3.3, 3.5]",
+        .timeLimit(.minutes(1)))
+    func closeAnotherFromInsideSilencesIt() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        let screen = try await pool.makeHandle(for: chat)
+        let badge = try await pool.makeHandle(for: chat)
+        let heard = Recorder<String>()
+        // Each closes the other, so whichever handle hears first, the other must not.
+        screen.onEvent(message.name) { [badge] _ in
+            heard.record("screen")
+            badge.close()
+        }
+        badge.onEvent(message.name) { [screen] _ in
+            heard.record("badge")
+            screen.close()
+        }
+        let transport = try factory.transport(for: chat)
+        try accept(transport)
+
+        try transport.deliver(message)
+
+        #expect(
+            heard.all.count == 1,
+            "The handle heard first closes the other, whose subscriptions hear nothing more, not even this event; heard \(heard.all) (rule 3.3)"
+        )
+        #expect(
+            screen.isOpen != badge.isOpen,
+            "One handle closed the other; the one that heard stays open (rule 3.5)")
+        screen.close()
+        badge.close()
+    }
+
+    @Test(
         "A subscription may subscribe its own handle again while hearing an event [3.5]",
         .timeLimit(.minutes(1)))
     func subscribeFromInsideSubscription() async throws {

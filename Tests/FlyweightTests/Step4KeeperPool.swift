@@ -163,11 +163,18 @@ struct Step4KeeperPool {
             "The old one is not released twice (rule 4.4)")
     }
 
-    @Test("A connection a handle is open on is left alone: not released, not forgotten [4.3]")
-    func inUseIsLeftAlone() async throws {
-        let chat = try url("wss://chat.example.com/socket")
+    @Test(
+        "A connection a handle is open on is left alone: not released, not forgotten, even when the factory normalised its URL [4.3]",
+        arguments: [false, true])
+    func inUseIsLeftAlone(normalizing: Bool) async throws {
+        let factory = CountingFactory(normalizing: normalizing)
+        let pool = ConnectionPool(factory: factory)
+        let chat = try url(normalizing ? "WSS://Chat.Example.com/Socket" : "wss://chat.example.com/socket")
         let screen = try await pool.makeHandle(for: chat)
         let transport = try factory.transport(for: chat)
+        try #require(
+            try (factory.connection(for: chat).url != chat) == normalizing,
+            "The normalising factory connects to another URL than the one asked for (test setup)")
         try accept(transport)
         let pooled = try #require(
             await pool.contents().first { $0.connection.id == screen.connectionID },
@@ -183,6 +190,28 @@ struct Step4KeeperPool {
             "The next handle is on the same connection (rule 4.3)")
         try screen.send(message())
         #expect(transport.sentEvents == [try message()], "…and the screen's handle still works (rule 4.3)")
+    }
+
+    @Test(
+        "A look-alike that has the pooled connection's id is not the pooled connection: nothing is released [4.4]"
+    )
+    func lookAlikeIsNotThePooledConnection() async throws {
+        let chat = try url("wss://chat.example.com/socket")
+        try await pool.makeHandle(for: chat).close()
+        let pooled = try factory.connection(for: chat)
+        let lookAlike = LookAlike(pooled)
+        try #require(
+            lookAlike.id == pooled.id, "The look-alike forwards the pooled connection's id (test setup)")
+
+        #expect(
+            try await pool.releaseIfUnused(lookAlike) == false,
+            "Another object with the same id and URL is not the pooled connection: nothing to do (rule 4.4)")
+        #expect(pooled.releaseAttempts == 0, "…the pooled connection is not released (rule 4.4)")
+        #expect(await pool.count == 1, "…nor forgotten (rule 4.4)")
+        #expect(
+            try await pool.releaseIfUnused(pooled),
+            "The pooled connection itself, nobody using it, is released when the keeper asks (rule 4.2)")
+        #expect(pooled.releaseAttempts == 1, "…once (rule 4.2)")
     }
 
     @Test("A keeper that looked before a handle was opened can't take the connection from under it [4.3]")
@@ -278,6 +307,28 @@ let releaseRefusals: [ReleaseRefusal] = [
         error: { ReleaseRefused(url: $0) },
         isIt: { error, url in (error as? ReleaseRefused) == ReleaseRefused(url: url) }),
 ]
+
+/// A connection that wraps another and forwards everything to it, its id and URL included: it
+/// looks like the wrapped connection, and is another object.
+private final class LookAlike: Connection {
+    private let wrapped: any Connection
+
+    init(_ wrapped: any Connection) {
+        self.wrapped = wrapped
+    }
+
+    var id: UUID { wrapped.id }
+    var url: URL { wrapped.url }
+    var status: TransportStatus { wrapped.status }
+    func connect() throws { try wrapped.connect() }
+    func disconnect() throws { try wrapped.disconnect() }
+    func release() throws { try wrapped.release() }
+    func send(_ event: Event) throws { try wrapped.send(event) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        wrapped.onStatusChange(handler)
+    }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { wrapped.onEvent(handler) }
+}
 
 /// An event for the tests to send.
 private func message() throws -> Event {

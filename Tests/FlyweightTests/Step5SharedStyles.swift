@@ -72,6 +72,25 @@ struct Step5SharedStyles {
             """)
     }
 
+    @Test(
+        "The label carries the payload as given: surrounding spaces and newlines stay [5.2]",
+        arguments: [
+            " SHIP1", "SHIP1 ", "  LOT-7-B\n", "\tSHIP 2\t", "\nhttps://shop.example.com/item/3 \r\n",
+        ])
+    func payloadAsGiven(payload: String) throws {
+        let bounds = try CodeBounds(x: 0.1, y: 0.2, width: 0.3, height: 0.1)
+        for symbology in Symbology.allCases {
+            let style = factory.style(for: symbology)
+            let canvas = RecordingCanvas()
+            style.draw(payload, at: bounds, into: canvas)
+            #expect(
+                canvas.strokes.filter { if case .label = $0 { true } else { false } }
+                    == [.label("\(style.title) \(payload)", under: bounds, style.color)],
+                "\(symbology): the label is the title, a space and the payload exactly as given, \(payload.debugDescription), not trimmed (rule 5.2)"
+            )
+        }
+    }
+
     @Test("A canvas that draws another code from inside a drawing call gets both codes right [5.3]")
     func canvasDrawsFromInside() throws {
         let codes = try scannedCodes(2 * Symbology.allCases.count)

@@ -99,6 +99,20 @@ final class SecondLookDecoder: CodeDecoding {
     }
 }
 
+/// A decoder whose answer changes with every call, as a model that sharpens does: its `n`th
+/// call returns one code with the payload `answer n`.
+final class SharpeningDecoder: CodeDecoding {
+    private let calls = Atomic(0)
+
+    /// How many times `decode` was called.
+    var count: Int { calls.load(ordering: .relaxed) }
+
+    func decode(_ frame: Frame) -> [ScannedCode] {
+        let call = calls.add(1, ordering: .relaxed).newValue
+        return (try? ScannedCode(payload: "answer \(call)", symbology: .qr)).map { [$0] } ?? []
+    }
+}
+
 /// A code for the tests.
 func code(_ payload: String) throws -> ScannedCode {
     try ScannedCode(payload: payload, symbology: .qr)
@@ -131,6 +145,8 @@ final class CountingTransport: Transport {
     let inner: InMemoryTransport
     private let refusal: @Sendable (Event) -> (any Error)?
     private let sendCalls = Atomic(0)
+    private let connectCalls = Atomic(0)
+    private let disconnectCalls = Atomic(0)
 
     init(_ inner: InMemoryTransport, refusal: @escaping @Sendable (Event) -> (any Error)? = { _ in nil }) {
         self.inner = inner
@@ -139,11 +155,21 @@ final class CountingTransport: Transport {
 
     /// How many times `send` was called.
     var calls: Int { sendCalls.load(ordering: .relaxed) }
+    /// How many times `connect()` was called, whatever the status.
+    var connects: Int { connectCalls.load(ordering: .relaxed) }
+    /// How many times `disconnect()` was called, whatever the status.
+    var disconnects: Int { disconnectCalls.load(ordering: .relaxed) }
 
     var url: ServerURL { inner.url }
     var status: TransportStatus { inner.status }
-    func connect() { inner.connect() }
-    func disconnect() { inner.disconnect() }
+    func connect() {
+        connectCalls.add(1, ordering: .relaxed)
+        inner.connect()
+    }
+    func disconnect() {
+        disconnectCalls.add(1, ordering: .relaxed)
+        inner.disconnect()
+    }
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
         inner.onStatusChange(handler)
     }

@@ -34,6 +34,21 @@ struct Step3LazyDecoder {
             "…and so is a third one, with no codes (rule 3.3)")
     }
 
+    @Test("The very same frame again is decoded again: a real decoder whose answer changes is heard [3.3]")
+    func sameFrameAgainIsDecodedAgain() throws {
+        let real = SharpeningDecoder()
+        let decoder = LazyDecoder { real }
+        let frame = Frame(number: 7, codes: [try code("a")])
+        #expect(
+            decoder.decode(frame).map(\.payload) == ["answer 1"],
+            "The first answer is the real decoder's (rule 3.3)")
+        #expect(
+            decoder.decode(frame).map(\.payload) == ["answer 2"],
+            "The very same frame again is decoded again, and the real decoder's new answer comes back: the proxy keeps no answers (rule 3.3)"
+        )
+        #expect(real.count == 2, "The real decoder was asked once per decode (rule 3.3)")
+    }
+
     @Test(
         "Attached to the decoder proxy, the lazy decoder still makes nothing until the first frame [3.1, 3.2, 3.3]"
     )

@@ -79,6 +79,25 @@ struct Step4ProtectionProxy {
     }
 
     @Test(
+        "A user who may post goes through whatever their name, guest included [4.3]",
+        arguments: ["guest", "Guest", "GUEST", " guest ", "guest\n"])
+    func memberNamedGuestPasses(name: String) throws {
+        let inner = try offlineTransport()
+        let real = CountingTransport(inner)
+        let proxy = ProtectionProxy(wrapping: real, user: ChatUser(name: name, mayPost: true))
+        proxy.connect()
+        try inner.accept()
+        #expect(
+            throws: Never.self,
+            "\(name.debugDescription) may post: the permission decides, never the name (rule 4.3)"
+        ) {
+            try proxy.send(try Event("message"))
+        }
+        #expect(sentNames(inner) == ["message"], "…and the send reaches the real transport (rule 4.3)")
+        #expect(real.calls == 1, "…once (rule 4.3)")
+    }
+
+    @Test(
         "A caller that expects any transport gets the proxy: a SocketConnection over it, events included [4.4, 4.5]"
     )
     func substitutable() throws {

@@ -257,6 +257,39 @@ struct Step5LoggingTransport {
             released == nil,
             "Once nobody holds the decorator, it is gone: the wrapped transport's handler doesn't hold it strongly (rule 5.11)"
         )
+        // The wrapped transport outlives the decorator and still reports its status changes to
+        // the handler the decorator subscribed: that handler must not reach the freed decorator
+        // (an `unowned` capture would stop the whole run here).
+        try real.accept()
+        try real.drop()
+        real.disconnect()
+        #expect(
+            real.status == .disconnected,
+            "Status changes after the decorator is gone reach nothing of it, and nothing crashes (rule 5.11)")
+    }
+
+    @Test("connect() and disconnect() reach the wrapped transport once per call, whatever its status [5.4]")
+    func connectAndDisconnectPassStraightOn() throws {
+        let inner = try offlineTransport()
+        let real = CountingTransport(inner)
+        let logging = LoggingTransport(wrapping: real, log: LogBook().sink)
+        logging.connect()
+        logging.connect()
+        #expect(
+            real.connects == 2,
+            "connect() while connecting is passed on too: the wrapped transport decides what it means, not the decorator (rule 5.4)"
+        )
+        try inner.accept()
+        logging.connect()
+        #expect(real.connects == 3, "…and while connected (rule 5.4)")
+        logging.disconnect()
+        logging.disconnect()
+        #expect(
+            real.disconnects == 2,
+            "disconnect() is passed on each time, disconnected already or not (rule 5.4)")
+        #expect(
+            inner.connectAttempts == 1,
+            "The wrapped transport connected once: it ignored the others (rule 5.4)")
     }
 
     @Test(
