@@ -42,7 +42,6 @@ struct Step5SharedStyles {
     @Test("10,000 codes share five styles, and each code is drawn with its own payload and bounds [5.1, 5.2]")
     func tenThousandCodesFiveStyles() throws {
         let codes = try scannedCodes(10_000)
-        let canvas = RecordingCanvas()
         // The styles themselves are kept, not their ObjectIdentifiers: a freed object's address is
         // soon reused, so fresh styles could share an identifier.
         var styles: [CodeStyle] = []
@@ -50,9 +49,10 @@ struct Step5SharedStyles {
         for code in codes {
             let style = factory.style(for: code.symbology)
             styles.append(style)
-            let before = canvas.strokes.count
+            // A canvas per code: what it holds is that code's drawing, and nothing else.
+            let canvas = RecordingCanvas()
             style.draw(code.payload, at: code.bounds, into: canvas)
-            let drawn = canvas.strokes[before...]
+            let drawn = canvas.strokes
             if style.symbology != code.symbology || drawn.count != 2
                 || Set(drawn) != strokes(drawing: code, with: style)
             {

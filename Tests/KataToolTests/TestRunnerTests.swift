@@ -46,7 +46,7 @@ struct TestRunnerTests {
         runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
         runner.timeLimit = timeLimit
         runner.pollInterval = .milliseconds(5)
-        runner.lockPatience = .milliseconds(100)
+        runner.lockPatience = .milliseconds(50)
         return runner
     }
 
@@ -155,11 +155,11 @@ struct TestRunnerTests {
                   cat second.jsonl >> "$stream"
                 fi
                 """,
-            timeLimit: .milliseconds(80))
+            timeLimit: .milliseconds(40))
         let start = ContinuousClock.now
         let report = runner.run(modules: ["StrategyTests"])
         #expect(ContinuousClock.now - start < .seconds(10))
-        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.08)])
+        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.04)])
         let pid = try #require(
             folder.read("grandchild.pid").flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -232,9 +232,9 @@ struct TestRunnerTests {
             in: folder,
             script: """
                 echo "Another instance of SwiftPM (PID: 1) is already running using '.build', waiting..."
-                sleep 0.01
+                sleep 0.005
                 echo "Building for debugging..."
-                sleep 0.15
+                sleep 0.08
                 cat done.jsonl >> "$stream"
                 """)
         let report = runner.run(modules: nil)
