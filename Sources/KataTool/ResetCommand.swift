@@ -203,9 +203,14 @@ struct GitStubSource: StubSource {
     }
 
     /// Whether the kata's folder at this commit has a `// TODO: Step N` for every step.
-    func hasEveryTodo(of kata: Kata) throws -> Bool {
+    ///
+    /// - Parameter listed: the files of `Katas/` at this commit, when the caller has listed them
+    ///   already (one `git ls-tree` for every kata instead of one each).
+    func hasEveryTodo(of kata: Kata, listed: [String]? = nil) throws -> Bool {
+        let folder = "Katas/\(kata.pattern.name)"
+        let files = try listed.map { $0.filter { $0.hasPrefix(folder + "/") } } ?? files(in: folder)
         var steps: Set<Int> = []
-        for file in try files(in: "Katas/\(kata.pattern.name)") where file.hasSuffix(".swift") {
+        for file in files where file.hasSuffix(".swift") {
             steps.formUnion(
                 ShapeCheck.todoSteps(in: String(decoding: try contents(of: file), as: UTF8.self)).map(\.step))
         }
@@ -227,8 +232,11 @@ struct GitStubSource: StubSource {
         else { return }
         let changed = VerifyCommand.locallyChangedKataFiles(in: workspace.root)
         let source = GitStubSource(root: workspace.root, commit: head)
+        guard let listed = try? source.files(in: "Katas") else { return }
         for kata in missing where !changed.contains(where: { $0.hasPrefix("Katas/\(kata.pattern.name)/") }) {
-            if (try? source.hasEveryTodo(of: kata)) == true { state.stubCommits[kata.pattern.name] = head }
+            if (try? source.hasEveryTodo(of: kata, listed: listed)) == true {
+                state.stubCommits[kata.pattern.name] = head
+            }
         }
         workspace.save(state)
     }

@@ -46,7 +46,7 @@ struct TestRunnerTests {
         runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
         runner.timeLimit = timeLimit
         runner.pollInterval = .milliseconds(5)
-        runner.lockPatience = .milliseconds(50)
+        runner.lockPatience = .milliseconds(60)
         return runner
     }
 
@@ -232,9 +232,9 @@ struct TestRunnerTests {
             in: folder,
             script: """
                 echo "Another instance of SwiftPM (PID: 1) is already running using '.build', waiting..."
-                sleep 0.005
+                sleep 0.02
                 echo "Building for debugging..."
-                sleep 0.08
+                sleep 0.09
                 cat done.jsonl >> "$stream"
                 """)
         let report = runner.run(modules: nil)
