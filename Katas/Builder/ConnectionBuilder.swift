@@ -62,6 +62,8 @@ public struct ConnectionBuilder: Sendable {
     /// - Throws: ``BuildError`` with *every* problem found, never only the first.
     public func build(url: String) throws(BuildError) -> ConnectionConfiguration {
         // TODO: Step 1 — make the configuration from the URL, the settings and makeConnection (rule 1.4).
+        //       Step 1's tests give only good URLs: throw `BuildError(problems: [.invalidURL(url)])`
+        //       for one that doesn't parse, and leave the rest of the checks to step 2.
         // TODO: Step 2 — check the URL and every setting first, and throw every problem found
         // (rules 2.1–2.7).
         throw BuildError(problems: [])
