@@ -339,3 +339,26 @@ struct Step4ItIsAConnection {
             connection.state == .released, "A released connection ignores the owned connection (rule 3.11)")
     }
 }
+
+extension Step4ItIsAConnection {
+    @Test(
+        "After a report overtaken while it is handled, the connection reads connected and sends [2.4, 4.4]"
+    )
+    func overtakenReportStillSends() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connected)
+        socket.report(.connected)
+        socket.set(.disconnected)  // the network drops, and comes back while the drop is handled
+        socket.whenStatusIsNextRead {
+            socket.set(.connected)
+            socket.report(.connected)
+        }
+        socket.report(.disconnected)
+        #expect(
+            connection.status == .connected,
+            "The lifecycle settled on connected, and its status says so (rules 2.4, 4.4)")
+        try connection.send(Message(room: "general", text: "hello").event)
+        #expect(socket.sent.count == 1, "…so the connection still sends (rules 2.4, 4.4)")
+    }
+}
