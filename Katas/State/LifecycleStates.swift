@@ -18,9 +18,12 @@ protocol ConnectionLifecycleState: Sendable {
     //       onEvent), each given the managed connection, so each state allows or refuses them
     //       (rules 3.1–3.3). A protocol extension can refuse everything by default, in the state's
     //       own `name`; each state then overrides only what it allows. Release releases the owned
-    //       connection (rule 3.10).
-    // TODO: Step 4 — let a subscription be to every event, not only to one name (for
-    //       `onEvent(_:)`), still refused once released (rule 4.7).
+    //       connection (rule 3.6). Where the table allows them, `request` may just send and
+    //       `onEvent` may just accept, for now.
+    // TODO: Step 4 — let `request` wait for its reply and `onEvent` keep its subscription, in
+    //       the states that allow them (rules 4.1–4.4).
+    // TODO: Step 5 — let a subscription be to every event, not only to one name (for
+    //       `onEvent(_:)`), still refused once released (rule 5.7).
 }
 
 /// Made, never connected yet.

@@ -3,7 +3,7 @@ import MessagingKit
 
 /// A connection that knows where it is in its life and refuses what that state forbids.
 ///
-/// It owns one ``Connection`` (the socket, as a factory makes it) and is one (step 4): a pool,
+/// It owns one ``Connection`` (the socket, as a factory makes it) and is one (step 5): a pool,
 /// a keeper or an outbox may hold it as `any Connection`, and its refusals reach them as
 /// ``LifecycleError``.
 ///
@@ -29,15 +29,15 @@ public final class ManagedConnection: Connection {
         //       keeps its handlers (rule 2.10). Judge a report by the owned connection's status now
         //       (`inner.status`), not by the status it carries: a report may come late, after a
         //       newer one (rule 2.4).
-        // TODO: Step 3 — listen to the owned connection's events, for subscriptions and replies
-        //       (rules 3.6, 3.9).
-        // TODO: Step 4 — after the current state has handled a status, pass it to the
-        //       `onStatusChange` handlers (rule 4.5).
+        // TODO: Step 4 — listen to the owned connection's events, for subscriptions and replies
+        //       (rules 4.1, 4.4).
+        // TODO: Step 5 — after the current state has handled a status, pass it to the
+        //       `onStatusChange` handlers (rule 5.5).
     }
 
     /// Identifies this connection for its whole life: its own id, never the owned connection's.
     public var id: UUID {
-        // TODO: Step 4 — an id of its own, made once (rule 4.2).
+        // TODO: Step 5 — an id of its own, made once (rule 5.2).
         inner.id
     }
 
@@ -48,7 +48,7 @@ public final class ManagedConnection: Connection {
     /// is connected too: a connected socket under a lifecycle that isn't reads `connecting`
     /// (created, reconnecting) or `disconnected` (disconnected, released).
     public var status: TransportStatus {
-        // TODO: Step 4 — the owned connection's status, connected only with the lifecycle (rule 4.4).
+        // TODO: Step 5 — the owned connection's status, connected only with the lifecycle (rule 5.4).
         .idle
     }
 
@@ -57,7 +57,7 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released, it keeps no new handler.
     public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 4 — remember the handler, unless released (rules 4.5, 4.8).
+        // TODO: Step 5 — remember the handler, unless released (rules 5.5, 5.8).
     }
 
     /// Whether the transition table allows a move from `from` to `to`.
@@ -106,7 +106,7 @@ public final class ManagedConnection: Connection {
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func connect() throws(LifecycleError) {
-        // TODO: Step 3 — hand it to the current state (rules 3.1–3.13). Same for the five operations
+        // TODO: Step 3 — hand it to the current state (rules 3.1–3.8). Same for the five operations
         //       below.
         throw .operationRefused(.connect, in: state)
     }
@@ -143,6 +143,9 @@ public final class ManagedConnection: Connection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
     ///   connection's own error, unchanged, when it fails the send (and then nothing waits).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
+        // TODO: Step 3 — hand it to the current state; where the table allows it, it may just send.
+        // TODO: Step 4 — wait for the reply from before the send; take back this request's own
+        //       wait if the send fails (rules 4.1–4.3, 4.5, 4.6).
         throw LifecycleError.operationRefused(.request, in: state)
     }
 
@@ -153,6 +156,9 @@ public final class ManagedConnection: Connection {
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
         throws(LifecycleError)
     {
+        // TODO: Step 3 — hand it to the current state; where the table allows it, it may just accept.
+        // TODO: Step 4 — keep the subscription, and call it with every event of its name until
+        //       released (rules 4.4–4.6).
         throw .operationRefused(.onEvent, in: state)
     }
 
@@ -161,6 +167,6 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released it does nothing: `Connection`'s requirement can't throw.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 4 — hand it to the current state too, as a subscription to every name (rule 4.7).
+        // TODO: Step 5 — hand it to the current state too, as a subscription to every name (rule 5.7).
     }
 }

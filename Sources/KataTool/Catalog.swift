@@ -43,7 +43,7 @@ enum Catalog {
             "State",
             [
                 "Step1TransitionTable", "Step2OwnedConnectionAndObservers", "Step3Operations",
-                "Step4ItIsAConnection", "Step5ScanViewModel",
+                "Step4RequestsAndSubscriptions", "Step5ItIsAConnection", "Step6ScanViewModel",
             ]),
         Kata(
             "Command",

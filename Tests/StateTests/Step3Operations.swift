@@ -106,183 +106,8 @@ struct Step3Operations {
         #expect(connection.state == .disconnected, "…and the connection is disconnected (rule 3.2)")
     }
 
-    @Test("A request gets the server's next event of its name, once [3.6]")
-    func requestGetsOneReply() throws {
-        let harness = try Harness.lived(.connected)
-        let question = try Event("price", payload: ["sku": "42"])
-        let answer = try Event("price", payload: ["eur": "9.90"])
-        let later = try Event("price", payload: ["eur": "8.90"])
-        let replies = Recorder<Event>()
-        try harness.connection.request(question, onReply: replies.record)
-        #expect(
-            harness.transport.sentEvents == [question],
-            "A request is sent through the connection it owns (rule 3.6)")
-        try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
-        try harness.transport.deliver(answer)
-        try harness.transport.deliver(later)
-        #expect(
-            replies.all == [answer], "The reply is the next event of the same name, delivered once (rule 3.6)"
-        )
-
-        let first = Recorder<Event>()
-        let second = Recorder<Event>()
-        try harness.connection.request(question, onReply: first.record)
-        try harness.connection.request(question, onReply: second.record)
-        try harness.transport.deliver(answer)
-        try harness.transport.deliver(later)
-        #expect(
-            first.all == [answer] && second.all == [later],
-            "Two requests of one name: the first sent gets the first reply, the second the next (rule 3.6)")
-    }
-
     @Test(
-        "A request whose send fails takes back only its own wait: the others of its name still get theirs [3.4, 3.6, 3.8]"
-    )
-    func failedRequestLeavesTheOthersWaiting() throws {
-        // Fails the second send only, as a network that hiccups once.
-        let sends = Recorder<Event>()
-        let owned = try ScriptedConnection { event, transport in
-            sends.record(event)
-            if sends.all.count == 2 { throw SocketClosedByTest() }
-            try transport.send(event)
-        }
-        let connection = ManagedConnection(connection: owned)
-        try connection.connect()
-        try owned.transport.accept()
-        let question = try Event("price", payload: ["sku": "42"])
-        let answer = try Event("price", payload: ["eur": "9.90"])
-        let later = try Event("price", payload: ["eur": "8.90"])
-        let first = Recorder<Event>()
-        let failed = Recorder<Event>()
-        let third = Recorder<Event>()
-        try connection.request(question, onReply: first.record)
-        #expect(
-            throws: SocketClosedByTest(),
-            "The second request's send fails, and its error comes through (rule 3.4)"
-        ) {
-            try connection.request(question, onReply: failed.record)
-        }
-        try connection.request(question, onReply: third.record)
-        try owned.transport.deliver(answer)
-        try owned.transport.deliver(later)
-        #expect(
-            first.all == [answer],
-            "The request sent before the failed one still waits, and gets the first reply (rules 3.6, 3.8)")
-        #expect(failed.all.isEmpty, "The request whose send failed waits for nothing (rule 3.8)")
-        #expect(third.all == [later], "The request sent after it gets the next reply (rule 3.6)")
-    }
-
-    @Test(
-        "A request made while another's send is under way keeps its wait when that send fails: each takes back its own [3.8, 3.4, 3.6]"
-    )
-    func failedRequestTakesBackItsOwnWaitOnly() throws {
-        let errors: [any Error] = [
-            SocketClosedByTest(), TransportError.notConnected(.disconnected),
-            TransportError.notAllowed(action: "send", status: .connected),
-        ]
-        for error in errors {
-            let managed = Received<ManagedConnection>()
-            let meanwhile = Recorder<Event>()
-            let sends = Recorder<Event>()
-            // The first send makes another request of the same name from inside itself (as a
-            // callback, or another thread, might just then), which goes out; then it fails.
-            let owned = try ScriptedConnection { event, transport in
-                sends.record(event)
-                if sends.all.count == 1 {
-                    try managed.current?.request(event, onReply: meanwhile.record)
-                    throw error
-                }
-                try transport.send(event)
-            }
-            let connection = ManagedConnection(connection: owned)
-            managed.set(connection)
-            try connection.connect()
-            try owned.transport.accept()
-            let question = try Event("price", payload: ["sku": "42"])
-            let answer = try Event("price", payload: ["eur": "9.90"])
-            let later = try Event("price", payload: ["eur": "8.90"])
-            let failed = Recorder<Event>()
-            var thrown: (any Error)?
-            do {
-                try connection.request(question, onReply: failed.record)
-            } catch let caught {
-                thrown = caught
-            }
-            #expect(
-                thrown.map { isSame($0, as: error) } == true,
-                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 3.4)"
-            )
-            #expect(
-                sends.all == [question, question] && owned.transport.sentEvents == [question],
-                "Two sends reached the owned connection: the failed one, and the request made meanwhile, which went out (rule 3.6)"
-            )
-            try owned.transport.deliver(answer)
-            try owned.transport.deliver(later)
-            #expect(
-                meanwhile.all == [answer],
-                "The request made while the failed send was under way still waits, and gets the reply (rule 3.8)"
-            )
-            #expect(
-                failed.all.isEmpty,
-                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 3.8)"
-            )
-        }
-    }
-
-    @Test("A server that answers before the send returns: the request still gets its reply [3.7]")
-    func immediateAnswer() throws {
-        let answer = try Event("price", payload: ["eur": "9.90"])
-        let owned = try ScriptedConnection { event, transport in
-            try transport.send(event)
-            try transport.deliver(answer)
-        }
-        let connection = ManagedConnection(connection: owned)
-        try connection.connect()
-        try owned.transport.accept()
-        let replies = Recorder<Event>()
-        try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
-        #expect(
-            replies.all == [answer],
-            "A request waits for its reply from before it sends, so an immediate answer is heard (rule 3.7)")
-    }
-
-    @Test(
-        "A subscription made before connecting hears only its event's name once connected, and after every reconnect [3.9]"
-    )
-    func subscriptionHearsItsName() throws {
-        let harness = try Harness()
-        let heard = Recorder<Event>()
-        let message = Message(room: "general", text: "hi").event
-        try harness.connection.onEvent(message.name, perform: heard.record)
-        try harness.connection.connect()
-        try harness.transport.accept()
-        try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
-        try harness.transport.deliver(message)
-        #expect(
-            heard.all == [message],
-            "A subscription made before connecting hears its own event name only, once connected (rule 3.9)")
-
-        let afterDrop = Message(room: "general", text: "back").event
-        try harness.transport.drop()
-        try harness.transport.restore()
-        try #require(harness.connection.state == .connected, "The network came back: connected (rule 2.6)")
-        try harness.transport.deliver(afterDrop)
-        #expect(
-            heard.all == [message, afterDrop],
-            "A drop doesn't end a subscription: once the network is back, it still hears (rule 3.9)")
-
-        let afterReconnect = Message(room: "general", text: "again").event
-        try harness.connection.disconnect()
-        try harness.connection.connect()
-        try harness.transport.accept()
-        try harness.transport.deliver(afterReconnect)
-        #expect(
-            heard.all == [message, afterDrop, afterReconnect],
-            "Nor does a disconnect(): after connect() it still hears, until released (rule 3.9)")
-    }
-
-    @Test(
-        "The owned connection's error comes through send and request unchanged, and then nothing waits [3.4, 3.8]"
+        "The owned connection's error comes through send and request unchanged, and then nothing waits [3.4, 4.3]"
     )
     func ownedConnectionErrorPassesThrough() throws {
         let owned = try ScriptedConnection { _, _ in throw SocketClosedByTest() }
@@ -304,7 +129,7 @@ struct Step3Operations {
             try connection.request(question, onReply: replies.record)
         }
         try owned.transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(replies.all.isEmpty, "A request whose send failed waits for no reply (rule 3.8)")
+        #expect(replies.all.isEmpty, "A request whose send failed waits for no reply (rule 4.3)")
         #expect(connection.state == .connected, "The owned connection's error is not a move (rule 3.4)")
     }
 
@@ -334,7 +159,7 @@ struct Step3Operations {
     }
 
     @Test(
-        "The library reconnects inside a drop's report, before the lifecycle hears it: it still sends [3.13, 2.4]"
+        "The library reconnects inside a drop's report, before the lifecycle hears it: it still sends [3.8, 2.4]"
     )
     func lateDropReportNeverStrands() throws {
         let transport = InMemoryTransport(url: try chatURL())
@@ -357,36 +182,16 @@ struct Step3Operations {
         try connection.send(hello)
         #expect(
             transport.sentEvents == [hello],
-            "Never stranded by a late report: the lifecycle sends over the socket that is connected (rule 3.13)"
+            "Never stranded by a late report: the lifecycle sends over the socket that is connected (rule 3.8)"
         )
     }
 
     @Test(
-        "release() releases the connection it owns and forgets subscriptions and waiting requests, without a call [3.10, 3.11]"
-    )
-    func releaseForgetsEverything() throws {
+        "release() releases the connection it owns, for good, even while the library was retrying [3.1, 3.6]")
+    func releaseReleasesTheOwnedConnection() throws {
         let harness = try Harness.lived(.connected)
         let connection = harness.connection
         let transport = harness.transport
-        let heard = Recorder<Event>()
-        let replies = Recorder<Event>()
-        var subscriber: Recorder<Event>? = Recorder<Event>()
-        var waiter: Recorder<Event>? = Recorder<Event>()
-        let subscriberGone = Watched(subscriber)
-        let waiterGone = Watched(waiter)
-        try connection.onEvent(try EventName("price")) { [subscriber] event in
-            heard.record(event)
-            subscriber?.record(event)
-        }
-        try connection.request(try Event("price", payload: ["sku": "42"])) { [waiter] event in
-            replies.record(event)
-            waiter?.record(event)
-        }
-        subscriber = nil
-        waiter = nil
-        try #require(
-            subscriberGone.object != nil && waiterGone.object != nil,
-            "Until the release, the connection keeps its subscription and its waiting request (rule 3.11)")
         try transport.drop()
         transport.connect()  // the library retries on its own
         try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
@@ -395,27 +200,11 @@ struct Step3Operations {
         #expect(connection.state == .released, "release() in disconnected: released (rule 3.1)")
         #expect(
             transport.status == .disconnected,
-            "release() closes the socket, even while the library was retrying (rule 3.10)")
+            "release() closes the socket, even while the library was retrying (rule 3.6)")
         harness.socket.connect()
         #expect(
             transport.status == .disconnected,
-            "release() releases the connection it owns, for good: it never opens again (rule 3.10)")
-
-        transport.connect()
-        try transport.accept()
-        try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(connection.state == .released, "A released connection ignores the socket (rule 3.11)")
-        #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (rule 3.11)")
-        #expect(
-            subscriberGone.object == nil,
-            "A released connection lets go of its subscriptions, and of what they capture (rule 3.11)")
-        #expect(
-            waiterGone.object == nil,
-            "A released connection lets go of its waiting requests, and of what they capture (rule 3.11)")
-        #expect(
-            replies.all.isEmpty,
-            "A released connection forgot its waiting request, and never calls it: no reply will come (rule 3.11)"
-        )
+            "release() releases the connection it owns, for good: it never opens again (rule 3.6)")
     }
 
     @Test(
@@ -454,7 +243,7 @@ struct Step3Operations {
         )
     }
 
-    @Test("An observer may call an operation from inside its callback [3.12]")
+    @Test("An observer may call an operation from inside its callback [3.7]")
     func observerCallsAnOperation() throws {
         let harness = try Harness.lived(.connected)
         let heard = Recorder<ConnectionStateChange>()
@@ -465,8 +254,8 @@ struct Step3Operations {
             if change.to == .disconnected { try? connection?.connect() }
         }
         try harness.transport.drop()
-        #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (rule 3.12)")
-        #expect(harness.transport.status == .connecting, "…and connected the socket (rule 3.12)")
+        #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (rule 3.7)")
+        #expect(harness.transport.status == .connecting, "…and connected the socket (rule 3.7)")
         try harness.transport.accept()
         #expect(
             heard.all == [
@@ -474,15 +263,15 @@ struct Step3Operations {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "Each change once, the one the observer caused too (rule 3.12)")
+            "Each change once, the one the observer caused too (rule 3.7)")
     }
 
     @Test(
-        "Random lives with faults follow the tables of steps 2 and 3 after every step [2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.10]"
+        "Random lives with faults follow the tables of steps 2 and 3 after every step [2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.6]"
     )
     func randomLives() async throws {
         let check = ModelCheck<LifecycleModel.Step>(
-            rule: "2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.10 (a connection's whole life)",
+            rule: "2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.6 (a connection's whole life)",
             sequences: LifecycleModel.sequences, length: LifecycleModel.length
         ) { random in LifecycleModel.Step.random(using: &random) }
         let failure = try await check.run { life in try LifecycleModel.disagreement(living: life) }
@@ -679,45 +468,5 @@ extension LifecycleModel {
             }
         }
         return nil
-    }
-}
-
-extension Step3Operations {
-    @Test(
-        "A subscription and a reply handler may call the connection from inside their callback [3.14]"
-    )
-    func callbacksCallBack() throws {
-        let harness = try Harness.lived(.connected)
-        let connection = harness.connection
-        let transport = harness.transport
-        let seen = Recorder<String>()
-        let price = try EventName("price")
-        let stock = try EventName("stock")
-        try connection.onEvent(price) { [weak connection] event in
-            guard let connection else { return }
-            seen.record("subscription heard \(event.name.rawValue) in \(connection.state)")
-            try? connection.send(Event(name: stock, payload: ["from": "subscription"]))
-            try? connection.onEvent(stock) { _ in seen.record("late subscription heard stock") }
-        }
-        try connection.request(try Event("price", payload: ["sku": "7"])) { [weak connection] reply in
-            guard let connection else { return }
-            seen.record("reply \(reply.payload["eur"] ?? "?") in \(connection.state)")
-            try? connection.request(Event(name: stock, payload: ["sku": "7"])) { _ in
-                seen.record("second reply")
-            }
-        }
-        try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(
-            Set(seen.all) == ["subscription heard price in connected", "reply 9.90 in connected"],
-            "The subscription and the reply handler each read the state from inside their callback (rule 3.14)"
-        )
-        #expect(
-            transport.sentEvents.map(\.name) == [price, stock, stock],
-            "…and sent, and made a request, from inside it (rule 3.14)")
-        try transport.deliver(try Event("stock", payload: [:]))
-        #expect(
-            Set(seen.all.dropFirst(2)) == ["late subscription heard stock", "second reply"]
-                && seen.all.count == 4,
-            "A subscription made and a request sent from inside a callback work like any other (rule 3.14)")
     }
 }
