@@ -189,22 +189,7 @@ struct Step3Operations {
     @Test(
         "release() releases the connection it owns, for good, even while the library was retrying [3.1, 3.6]")
     func releaseReleasesTheOwnedConnection() throws {
-        let harness = try Harness.lived(.connected)
-        let connection = harness.connection
-        let transport = harness.transport
-        try transport.drop()
-        transport.connect()  // the library retries on its own
-        try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
-
-        try connection.release()
-        #expect(connection.state == .released, "release() in disconnected: released (rule 3.1)")
-        #expect(
-            transport.status == .disconnected,
-            "release() closes the socket, even while the library was retrying (rule 3.6)")
-        harness.socket.connect()
-        #expect(
-            transport.status == .disconnected,
-            "release() releases the connection it owns, for good: it never opens again (rule 3.6)")
+        try releaseWhileTheLibraryRetries(try Harness.lived(.connected))
     }
 
     @Test(
@@ -469,4 +454,24 @@ extension LifecycleModel {
         }
         return nil
     }
+}
+
+/// Drops the harness's socket, lets the library retry on its own, then releases, and checks
+/// what rule 3.6 promises: released, the socket closed, and never opened again.
+func releaseWhileTheLibraryRetries(_ harness: Harness) throws {
+    let connection = harness.connection
+    let transport = harness.transport
+    try transport.drop()
+    transport.connect()  // the library retries on its own
+    try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
+
+    try connection.release()
+    #expect(connection.state == .released, "release() in disconnected: released (rule 3.1)")
+    #expect(
+        transport.status == .disconnected,
+        "release() closes the socket, even while the library was retrying (rule 3.6)")
+    harness.socket.connect()
+    #expect(
+        transport.status == .disconnected,
+        "release() releases the connection it owns, for good: it never opens again (rule 3.6)")
 }

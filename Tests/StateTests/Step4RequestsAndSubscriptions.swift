@@ -208,19 +208,7 @@ struct Step4RequestsAndSubscriptions {
         try #require(
             subscriberGone.object != nil && waiterGone.object != nil,
             "Until the release, the connection keeps its subscription and its waiting request (rule 4.5)")
-        try transport.drop()
-        transport.connect()  // the library retries on its own
-        try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
-
-        try connection.release()
-        #expect(connection.state == .released, "release() in disconnected: released (rule 3.1)")
-        #expect(
-            transport.status == .disconnected,
-            "release() closes the socket, even while the library was retrying (rule 3.6)")
-        harness.socket.connect()
-        #expect(
-            transport.status == .disconnected,
-            "release() releases the connection it owns, for good: it never opens again (rule 3.6)")
+        try releaseWhileTheLibraryRetries(harness)
 
         transport.connect()
         try transport.accept()
