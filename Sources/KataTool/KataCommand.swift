@@ -34,6 +34,8 @@ struct KataCommand {
                 fallbackScratchPath: workspace.root.appending(path: ".build-kata"),
                 workFolder: workspace.runsFolder)
             runner.timeLimit = options.timeLimit
+            // Even a quiet run shows its build: a first build takes minutes.
+            runner.onBuild = BuildProgressView(terminal: terminal).handle
             if !quiet {
                 runner.progress = {
                     print(terminal.paint($0, .dim))

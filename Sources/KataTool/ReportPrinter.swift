@@ -76,9 +76,11 @@ struct ReportPrinter {
     /// `crashed in step 2, test "…"` or `hangs in step 2, test "…"`.
     func stoppedSummary(_ step: Int, _ outcome: RunReport.Outcome) -> String {
         switch outcome.status {
-        case .hung(let seconds):
+        case .hung(let hang):
+            let seconds = hang.seconds
             let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
             return "hangs in step \(step), test \"\(outcome.displayName)\": stopped after \(limit) s"
+                + (hang.location.map { ", at \($0)" } ?? "")
         case .crashed(let crash):
             let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
             return "crashed in step \(step), test \"\(outcome.displayName)\""
@@ -125,7 +127,15 @@ struct ReportPrinter {
             if case .crashed(let crash) = stopped.status, let message = crash.message {
                 lines.append("             \(message)")
             }
-            if case .hung = stopped.status {
+            if case .hung(let hang) = stopped.status {
+                if hang.location == nil {
+                    lines.append(
+                        "             "
+                            + (hang.stacksRead
+                                ? "No thread was in your files when it stopped: it was waiting, in the tests or the library, for something your code never did."
+                                : "The test process did not say where it was (the runtime's backtracer printed no stack).")
+                    )
+                }
                 lines.append(
                     "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
                 )

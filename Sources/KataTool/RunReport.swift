@@ -9,7 +9,7 @@ struct RunReport {
             /// The test process died in this test; the run went on without it.
             case crashed(Crash)
             /// The test ran past the time limit and was stopped.
-            case hung(seconds: Double)
+            case hung(Hang)
             /// It never ran: its kata was left out after crashing or hanging twice.
             case notRun
         }
@@ -64,6 +64,26 @@ struct RunReport {
                 ]
                 return names[number].map { "signal \(number), \($0)" } ?? "signal \(number)"
             }
+        }
+    }
+
+    /// A test that ran past the time limit, and where the learner's code was when it was
+    /// stopped.
+    struct Hang: Equatable, Sendable {
+        /// The time limit it ran past.
+        let seconds: Double
+        /// The first frame in the learner's files on any thread's stack, as
+        /// `Katas/Builder/ConnectionBuilder.swift:48 (in ConnectionBuilder.build(url:))`; `nil`
+        /// when no stack reached into `Katas/` (the test waits on the tests' own code) or none
+        /// was printed.
+        let location: String?
+        /// Whether the test process printed its threads' stacks before it was stopped.
+        let stacksRead: Bool
+
+        init(seconds: Double, location: String? = nil, stacksRead: Bool = false) {
+            self.seconds = seconds
+            self.location = location
+            self.stacksRead = stacksRead
         }
     }
 

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the package's tests and keeps going when the learner's code crashes or hangs.
 ///
 /// Each pass is one `swift test`, serial, writing Swift Testing's event stream. When a test
@@ -24,8 +30,21 @@ struct TestRunner {
     var lockPatience: Duration = .seconds(3)
     /// How often the runner looks at the run.
     var pollInterval: Duration = .milliseconds(5)
-    /// Told about what takes time: the build, a crash, a rerun.
+    /// Told about what takes time: a crash, a rerun.
     var progress: (String) -> Void = { _ in }
+    /// Told how far the build is, while it runs, and when it is over.
+    var onBuild: (BuildEvent) -> Void = { _ in }
+    /// How long a hanging test process may take to print its threads' stacks before it is
+    /// stopped anyway.
+    var backtracePatience: Duration = .seconds(20)
+
+    /// What the runner says of a build.
+    enum BuildEvent {
+        /// The build goes on; `firstBuild` when its folder held no build before.
+        case progress(BuildProgress, elapsed: Duration, firstBuild: Bool)
+        /// The build is over (or never started: nothing was out of date).
+        case finished(elapsed: Duration)
+    }
 
     /// How many passes one run may take: a first one, then one per crash or hang.
     static let maximumPasses = 20
@@ -125,7 +144,12 @@ struct TestRunner {
                 break
             }
             let status: RunReport.Outcome.Status =
-                crash.map { .crashed($0) } ?? .hung(seconds: Self.seconds(timeLimit))
+                crash.map { .crashed($0) }
+                ?? .hung(
+                    RunReport.Hang(
+                        seconds: Self.seconds(timeLimit),
+                        location: Self.hangLocation(in: outcome.log, root: root.path),
+                        stacksRead: outcome.backtraced))
             results[victim] = RunReport.Outcome(id: victim, status: status, stream: stream)
             let module = RunReport.Outcome.module(ofTest: victim)
             strikes[module, default: 0] += 1
@@ -160,6 +184,8 @@ struct TestRunner {
         var logPath: String
         var termination = "not started"
         var hung = false
+        /// Whether the hanging test process printed its threads' stacks before it was stopped.
+        var backtraced = false
         var lockBusy = false
         var interrupted = false
     }
@@ -183,6 +209,11 @@ struct TestRunner {
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["KATA_SOLUTIONS"] = nil
+        // Every thread's stack on a crash signal: a crash names the learner's line from it, and
+        // so does a hang, which the runner turns into a crash signal before it stops the run.
+        environment["SWIFT_BACKTRACE"] = Backtrace.environment
+        let buildFolder = scratch ?? root.appending(path: ".build")
+        let firstBuild = !fileManager.fileExists(atPath: buildFolder.appending(path: "debug").path)
 
         let child: ChildProcess
         do {
@@ -198,7 +229,9 @@ struct TestRunner {
         var stream: FileHandle?
         var log = try? FileHandle(forReadingFrom: logFile)
         var logTail = ""
-        var saidBuilding = false
+        var build = BuildProgress()
+        var buildTold: ContinuousClock.Instant?
+        var buildOver = false
         // SwiftPM waits for another instance's lock; the tool waits a little, then builds elsewhere.
         var lockSeen: (at: ContinuousClock.Instant, tail: String)?
         while child.isRunning {
@@ -214,14 +247,30 @@ struct TestRunner {
             if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit
             {
                 pass.hung = true
+                pass.backtraced = askForStacks(of: child, logFile: logFile)
                 child.stop()
                 break
+            }
+            if pass.stream.runStarted, !buildOver {
+                buildOver = true
+                onBuild(.finished(elapsed: now - begun))
             }
             if !pass.stream.runStarted {
                 if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
                 if let data = try? log?.readToEnd(), !data.isEmpty {
-                    logTail = String(logTail.suffix(400)) + String(decoding: data, as: UTF8.self)
+                    let text = String(decoding: data, as: UTF8.self)
+                    logTail = String(logTail.suffix(400)) + text
                     if lockSeen == nil, Self.saysLockIsBusy(logTail) { lockSeen = (now, logTail) }
+                    if build.consume(text) {
+                        buildTold = now
+                        onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
+                    }
+                }
+                // Once a second even when nothing changed: the elapsed time says it is alive.
+                if lockSeen == nil, buildTold.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1))
+                {
+                    buildTold = now
+                    onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
                 }
                 if let seen = lockSeen {
                     if logTail != seen.tail {
@@ -233,13 +282,10 @@ struct TestRunner {
                         break
                     }
                 }
-                if !saidBuilding, now - begun > .seconds(2) {
-                    saidBuilding = true
-                    progress("Building…")
-                }
             }
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
+        if !buildOver { onBuild(.finished(elapsed: clock.now - begun)) }
         if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
         if stream == nil, let data = fileManager.contents(atPath: streamFile.path) {
             pass.stream.consume(data)
@@ -251,6 +297,34 @@ struct TestRunner {
         case nil: pass.termination = "still running"
         }
         return pass
+    }
+
+    /// Has the test process print every thread's stack before a hang is stopped: it sends the
+    /// processes under `swift test` (the test process; `swift test` itself is left alone) the
+    /// crash signal SIGQUIT, which Swift's backtracer answers with the stacks
+    /// (``Backtrace/environment``), then waits for `swift test` to see its test process end.
+    ///
+    /// - Returns: whether the stacks came in time (at most ``backtracePatience``).
+    private func askForStacks(of child: ChildProcess, logFile: URL) -> Bool {
+        let clock = ContinuousClock()
+        let asked = clock.now
+        let testProcesses = ChildProcess.descendants(of: child.pid)
+        guard !testProcesses.isEmpty else { return false }
+        progress("A test hangs; asking it where it is…")
+        for process in testProcesses { kill(process, SIGQUIT) }
+        while child.isRunning, clock.now - asked < backtracePatience, !Interrupt.requested {
+            Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
+        }
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        return !Backtrace(log: log).threads.isEmpty
+    }
+
+    /// Where the learner's code was when a hanging test was stopped: the first frame in
+    /// `Katas/` on any thread's stack.
+    static func hangLocation(in log: String, root: String) -> String? {
+        Backtrace(log: log).firstKataFrame(under: root, crashedOnly: false).map { found in
+            found.place + " (in \(found.frame.function))"
+        }
     }
 
     /// A duration in seconds.
@@ -306,20 +380,7 @@ struct TestRunner {
         if message == nil, let crashed = lines.first(where: { $0.hasPrefix("💣 Program crashed:") }) {
             message = String(crashed.dropFirst(2)).trimmingCharacters(in: .whitespaces)
         }
-        let prefix = (root.hasSuffix("/") ? root : root + "/") + "Katas/"
-        var location: String?
-        if let crashedThread = lines.firstIndex(where: {
-            $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:")
-        }) {
-            for frame in lines[(crashedThread + 1)...].drop(while: \.isEmpty).prefix(while: { !$0.isEmpty }) {
-                guard let at = frame.range(of: " at " + prefix) else { continue }
-                let place = frame[at.upperBound...]
-                // `Strategy/File.swift:12:5` → `Katas/Strategy/File.swift:12`
-                let parts = place.split(separator: ":")
-                location = "Katas/" + parts.prefix(2).joined(separator: ":")
-                break
-            }
-        }
+        var location = Backtrace(log: log).firstKataFrame(under: root, crashedOnly: true)?.place
         // `#fileID` (`Proxy/Guard.swift`) leaves out subfolders: find the one file it names.
         if location == nil, let fatal,
             let match = fatal.firstMatch(of: /([A-Za-z]+)\/([^\s:\/]+\.swift):(\d+)/),

@@ -22,7 +22,8 @@ struct ReportPrinterTests {
         report.outcomes = [
             outcome("StrategyTests.Step1LexicalSearch/a()/S.swift:1:1", .passed, line: 1),
             outcome("StrategyTests.Step2NearAddressSearch/b()/S.swift:2:1", .crashed(crash), line: 2),
-            outcome("FactoryTests.Step1PickByScheme/c()/F.swift:3:1", .hung(seconds: 5), line: 3),
+            outcome(
+                "FactoryTests.Step1PickByScheme/c()/F.swift:3:1", .hung(RunReport.Hang(seconds: 5)), line: 3),
             outcome(
                 "FlyweightTests.Step1SharedConnection/d()/F.swift:4:1", .failed, line: 4,
                 issues: [

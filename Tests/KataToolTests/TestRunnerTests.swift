@@ -141,7 +141,7 @@ struct TestRunnerTests {
             ]))
         try folder.write(
             "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
-        let runner = try runner(
+        var runner = try runner(
             in: folder,
             script: """
                 if [ $passes -eq 0 ]; then
@@ -156,14 +156,106 @@ struct TestRunnerTests {
                 fi
                 """,
             timeLimit: .milliseconds(40))
+        // A background job of a shell ignores SIGQUIT, as a test process stuck in the kernel
+        // might: it is stopped anyway, after the runner's patience.
+        runner.backtracePatience = .milliseconds(100)
         let start = ContinuousClock.now
         let report = runner.run(modules: ["StrategyTests"])
         #expect(ContinuousClock.now - start < .seconds(10))
-        #expect(report.outcomes.map(\.status) == [.hung(seconds: 0.04)])
+        #expect(report.outcomes.map(\.status) == [.hung(RunReport.Hang(seconds: 0.04))])
         let pid = try #require(
             folder.read("grandchild.pid").flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
             })
+        #expect(!isRunning(pid), "The test process the fake started is left running")
+    }
+
+    @Test(
+        "Before a hang is stopped, the test process is asked for its stacks, and the learner's line is named")
+    func hangNamesItsLine() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "first.jsonl",
+            stream([
+                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
+                StreamLine.event("testStarted", a),
+            ]))
+        try folder.write(
+            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        try folder.write(
+            "stacks.txt",
+            """
+
+            *** Signal 3: Backtracing from 0x7f2f05092301... done ***
+
+            Thread 0 "T" crashed:
+
+              0      0x00007f2f05092301 sigsuspend + 65 in libc.so.6
+            ...
+
+            Thread 4:
+
+              0      0x000055 LexicalSearchStrategy.filter(_:) + 138 in T.xctest at \(folder.url.path)/Katas/Strategy/Lexical.swift:16:28
+              1 [ra] 0x000055 Step1.a() + 12 in T.xctest at \(folder.url.path)/Tests/StrategyTests/S.swift:5:3
+
+            """)
+        let runner = try runner(
+            in: folder,
+            script: """
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                  # The test process: like Swift's backtracer, it prints its stacks on SIGQUIT,
+                  # and ends. (In the foreground: a shell ignores SIGQUIT in its background jobs.)
+                  sh -c 'trap "cat stacks.txt; exit 131" QUIT; echo $$ > test.pid; while :; do sleep 0.01; done'
+                  echo "error: Exited with unexpected signal code 3"
+                else
+                  cat second.jsonl >> "$stream"
+                fi
+                """,
+            timeLimit: .milliseconds(40))
+        let report = runner.run(modules: ["StrategyTests"])
+        #expect(
+            report.outcomes.map(\.status) == [
+                .hung(
+                    RunReport.Hang(
+                        seconds: 0.04,
+                        location: "Katas/Strategy/Lexical.swift:16 (in LexicalSearchStrategy.filter(_:))",
+                        stacksRead: true))
+            ])
+        let pid = try #require(
+            folder.read("test.pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(!isRunning(pid), "The test process the fake started is left running")
+    }
+
+    @Test("A test process that never prints its stacks is stopped after the runner's patience")
+    func hangWithoutStacks() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "first.jsonl",
+            stream([
+                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
+                StreamLine.event("testStarted", a),
+            ]))
+        try folder.write(
+            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        var runner = try runner(
+            in: folder,
+            script: """
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                  sh -c 'trap "" QUIT; echo $$ > test.pid; while :; do sleep 0.01; done'
+                else
+                  cat second.jsonl >> "$stream"
+                fi
+                """,
+            timeLimit: .milliseconds(40))
+        runner.backtracePatience = .milliseconds(100)
+        let start = ContinuousClock.now
+        let report = runner.run(modules: ["StrategyTests"])
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(report.outcomes.first?.status == .hung(RunReport.Hang(seconds: 0.04, stacksRead: false)))
+        let pid = try #require(
+            folder.read("test.pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         #expect(!isRunning(pid), "The test process the fake started is left running")
     }
 

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The stacks Swift's runtime backtracer prints when a process gets a crash signal.
+///
+/// The tool asks for every thread (``environment``), then reads the log:
+///
+/// ```
+/// Thread 0 "PatternKatasPac" crashed:
+///
+///   0      0x00007f… clock_nanosleep@@GLIBC_2.17 + 101 in libc.so.6
+///   1 [ra] 0x00005641… main + 79 in T.xctest at /…/Tests/BuilderTests/Step1.swift:5:8
+/// ...
+///
+/// Thread 3:
+///
+///   0      0x00005592… ConnectionBuilder.build(url:) + 42 in T.xctest at /…/Katas/Builder/ConnectionBuilder.swift:48:9
+/// ```
+///
+/// This is the backtracer's text for people, not a format with a version, so every field is
+/// read leniently: a frame without a file or a line is still a frame, and a log with no stack at
+/// all gives no threads.
+struct Backtrace: Equatable {
+    /// One frame of a stack.
+    struct Frame: Equatable {
+        /// The function, as the backtracer names it: `ConnectionBuilder.build(url:)`.
+        let function: String
+        /// The source file, a full path, when the frame has debug information.
+        let file: String?
+        /// The line, when the backtracer knows it (not always for the top frame).
+        let line: Int?
+    }
+
+    /// One thread's stack, its top frame first.
+    struct Stack: Equatable {
+        /// `Thread 3` or `Thread 0 "name"`, without the colon.
+        let title: String
+        /// Whether it is the thread that got the signal.
+        let crashed: Bool
+        let frames: [Frame]
+    }
+
+    /// Every thread printed, in the backtracer's order.
+    let threads: [Stack]
+
+    /// What the tool sets `SWIFT_BACKTRACE` to for the test process: on, never waiting for an
+    /// answer, every thread's stack, without the registers and the list of loaded images, which
+    /// only lengthen the log.
+    static let environment = "enable=yes,interactive=no,preset=full,registers=none,images=none"
+
+    /// Reads every thread's stack in `log`.
+    init(log: String) {
+        var threads: [Stack] = []
+        var title: String?
+        var crashed = false
+        var frames: [Frame] = []
+        var inFrames = false
+        func close() {
+            if let title { threads.append(Stack(title: title, crashed: crashed, frames: frames)) }
+            title = nil
+            frames = []
+            inFrames = false
+        }
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Thread "), line.hasSuffix(":") {
+                close()
+                crashed = line.hasSuffix(" crashed:")
+                title = String(line.dropLast(crashed ? " crashed:".count : 1))
+                continue
+            }
+            guard title != nil else { continue }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                // One empty line comes between the title and the frames; the next one ends them.
+                if inFrames { close() }
+                continue
+            }
+            if let frame = Self.frame(line) {
+                inFrames = true
+                frames.append(frame)
+            } else if inFrames, !line.hasPrefix("...") {
+                close()
+            }
+        }
+        close()
+        self.threads = threads
+    }
+
+    /// `  3 [ra] 0x0000… LexicalSearch.filter(_:) + 123 in T.xctest at /…/Lexical.swift:16:47`, or
+    /// ` 12 [async] [thunk]  0x0000… partial apply for … in libTesting.so`
+    private static func frame(_ line: Substring) -> Frame? {
+        guard let match = line.firstMatch(of: /^\s*\d+\s+(?:\[[a-z]+\]\s+)*(?:0x[0-9a-fA-F]+\s+)?(.*)$/)
+        else {
+            return nil
+        }
+        var rest = Substring(match.1)
+        var file: String?
+        var number: Int?
+        if let at = rest.range(of: " at /", options: .backwards) {
+            let place = rest[rest.index(at.lowerBound, offsetBy: " at ".count)...]
+            rest = rest[..<at.lowerBound]
+            if let located = place.firstMatch(of: /^(.+?\.swift)(?::(\d+)(?::\d+)?)?$/) {
+                file = String(located.1)
+                number = located.2.flatMap { Int($0) }
+            } else {
+                file = String(place)
+            }
+        }
+        // `build(url:) + 42 in T.xctest`: the function is what comes before the offset.
+        let function = rest.range(of: " + ").map { String(rest[..<$0.lowerBound]) } ?? String(rest)
+        return Frame(function: function, file: file, line: number)
+    }
+
+    /// The first frame in the learner's files (`<root>/Katas/…`), on the crashed thread when
+    /// `crashedOnly`, else on any thread, threads in order.
+    ///
+    /// - Returns: the place as the learner clicks it, `Katas/Builder/ConnectionBuilder.swift:48`
+    ///   (no line when the backtracer gave none), and the frame.
+    func firstKataFrame(under root: String, crashedOnly: Bool) -> (place: String, frame: Frame)? {
+        let prefix = (root.hasSuffix("/") ? root : root + "/") + "Katas/"
+        for thread in threads where thread.crashed || !crashedOnly {
+            for frame in thread.frames {
+                guard let file = frame.file, file.hasPrefix(prefix) else { continue }
+                let place = "Katas/" + file.dropFirst(prefix.count) + (frame.line.map { ":\($0)" } ?? "")
+                return (place, frame)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Shows a build's progress while the learner waits.
+///
+/// On a terminal with colours, one line that rewrites itself:
+///
+/// ```
+/// Building ▕██████░░░░░░░░▏ 143/200  71%  Compiling KataTool Options.swift  1:12
+/// ```
+///
+/// Without colours (`NO_COLOR`, `TERM=dumb`, or output to a pipe or a file), a plain line each
+/// time another tenth of the build is done, so a log stays short and readable.
+final class BuildProgressView {
+    let terminal: Terminal
+    /// Where the text goes; the tool's tests keep it.
+    var write: (String) -> Void = { text in
+        print(text, terminator: "")
+        Terminal.flush()
+    }
+    /// The terminal's width, in columns.
+    var width: () -> Int = BuildProgressView.terminalWidth
+
+    /// How long a build runs before anything is shown: an edit's rebuild takes a second or two,
+    /// and the watch loop stays quiet for it.
+    static let quietFor: Duration = .seconds(1)
+    /// A build at least this long is summed up when it ends.
+    static let worthSaying: Duration = .seconds(10)
+
+    private var lineOpen = false
+    private var toldFirstBuild = false
+    private var lastTenth = -1
+    private var lastDrawn: Duration?
+
+    init(terminal: Terminal) {
+        self.terminal = terminal
+    }
+
+    /// Whether the view rewrites one line, rather than printing plain lines.
+    var rewrites: Bool { terminal.usesColor }
+
+    /// Handles one of the runner's build events.
+    func handle(_ event: TestRunner.BuildEvent) {
+        switch event {
+        case .progress(let progress, let elapsed, let firstBuild):
+            guard elapsed >= Self.quietFor else { return }
+            if firstBuild, !toldFirstBuild {
+                toldFirstBuild = true
+                closeLine()
+                write(
+                    terminal.paint(
+                        "The first build compiles the whole package: a few minutes on a small machine. "
+                            + "After it, a run rebuilds only what you changed, in seconds.", .dim) + "\n")
+            }
+            if rewrites {
+                // Redraw at most 10 times a second: the elapsed time is the only thing that moves
+                // during a long compile.
+                if let last = lastDrawn, elapsed - last < .milliseconds(100) { return }
+                lastDrawn = elapsed
+                write("\r\u{1B}[2K" + line(progress, elapsed: elapsed, width: width()))
+                lineOpen = true
+            } else {
+                let tenth = progress.hasStarted ? progress.percent / 10 : -1
+                guard tenth > lastTenth else { return }
+                lastTenth = tenth
+                write(line(progress, elapsed: elapsed, width: .max) + "\n")
+            }
+        case .finished(let elapsed):
+            let shown = lineOpen || lastTenth >= 0 || toldFirstBuild
+            closeLine()
+            if shown, elapsed >= Self.worthSaying {
+                write(terminal.paint("Built in \(Self.clock(elapsed)).", .dim) + "\n")
+            }
+            lastTenth = -1
+            lastDrawn = nil
+        }
+    }
+
+    /// Ends the rewritten line, so that what follows starts on a clean one.
+    private func closeLine() {
+        guard lineOpen else { return }
+        write("\r\u{1B}[2K")
+        lineOpen = false
+    }
+
+    /// The progress as one line, at most `width` columns.
+    func line(_ progress: BuildProgress, elapsed: Duration, width: Int) -> String {
+        let time = Self.clock(elapsed)
+        guard progress.hasStarted else {
+            return terminal.paint("Building… planning the build  \(time)", .dim)
+        }
+        let counts = "\(progress.done)/\(progress.total)  \(progress.percent)%"
+        if !rewrites {
+            return "Building: \(counts), \(time) — \(progress.current)"
+        }
+        // Counts and time always; then the bar, then what is compiling now, as the width allows.
+        var room = width - 1 - "Building ".count - counts.count - 2 - time.count
+        let cells = 20
+        var bar = ""
+        if room >= cells + 3 {
+            room -= cells + 3
+            let filled = Int(progress.fraction * Double(cells))
+            bar =
+                "▕" + terminal.paint(String(repeating: "█", count: filled), .green)
+                + terminal.paint(String(repeating: "░", count: cells - filled), .dim) + "▏ "
+        }
+        var current = progress.current
+        if room < 10 {
+            current = ""
+        } else if current.count > room - 2 {
+            current = String(current.prefix(room - 3)) + "…"
+        }
+        return "Building " + bar + counts + "  "
+            + (current.isEmpty ? "" : terminal.paint(current, .dim) + "  ")
+            + time
+    }
+
+    /// `1:05`, `12:40`: minutes and seconds.
+    static func clock(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        let rest = seconds % 60
+        return "\(seconds / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    /// The width of the terminal standard output goes to; 80 when it is not one.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}

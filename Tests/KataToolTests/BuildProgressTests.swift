@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+@Suite("A build you can watch")
+struct BuildProgressTests {
+    @Test("Real SwiftPM output, read in pieces cut anywhere, ends at 353/353, complete, never going back")
+    func realBuild() throws {
+        let log = try Fixture.text("build-6.3.log")
+        var progress = BuildProgress()
+        var fractions: [Double] = []
+        var generator = SystemRandomNumberGenerator()
+        var rest = Substring(log)
+        while !rest.isEmpty {
+            let cut = rest.index(
+                rest.startIndex, offsetBy: min(rest.count, Int.random(in: 1...300, using: &generator)))
+            progress.consume(String(rest[..<cut]))
+            fractions.append(progress.fraction)
+            rest = rest[cut...]
+        }
+        #expect(progress.done == 352 && progress.total == 353)
+        #expect(progress.current == "Linking PatternKatasPackageTests.xctest")
+        #expect(progress.isComplete)
+        #expect(fractions == fractions.sorted(), "The bar never goes back, though SwiftPM's total grows")
+        #expect(progress.percent == 99)
+    }
+
+    @Test("A generated file's full path is named by its file; a line that is no step changes nothing")
+    func lines() {
+        var progress = BuildProgress()
+        var changed = progress.consume("Building for debugging...\n")
+        #expect(!changed && !progress.hasStarted)
+        changed = progress.consume(
+            "[324/332] /a/b/PatternKatasPackageDiscoveredTests.derived/all-discovered-tests.swift\n")
+        #expect(changed && progress.current == "Generating all-discovered-tests.swift")
+        changed = progress.consume("[325/3")
+        #expect(!changed, "Half a line waits for its end")
+        changed = progress.consume("32] Write sources\n")
+        #expect(changed && progress.done == 325 && progress.current == "Write sources")
+    }
+
+    /// A view that keeps what it writes.
+    func view(_ terminal: Terminal, width: Int = 80) -> (BuildProgressView, () -> String) {
+        let view = BuildProgressView(terminal: terminal)
+        final class Box { var text = "" }
+        let box = Box()
+        view.write = { box.text += $0 }
+        view.width = { width }
+        return (view, { box.text })
+    }
+
+    func replay(_ log: String, into view: BuildProgressView, seconds: Int, firstBuild: Bool) {
+        var progress = BuildProgress()
+        let lines = log.split(separator: "\n")
+        for (index, line) in lines.enumerated() {
+            progress.consume(line + "\n")
+            let elapsed = Duration.seconds(seconds) * (Double(index + 1) / Double(lines.count))
+            view.handle(.progress(progress, elapsed: elapsed, firstBuild: firstBuild))
+        }
+        view.handle(.finished(elapsed: .seconds(seconds)))
+    }
+
+    @Test(
+        "Not a terminal: a plain line per tenth of the build, the first build said once, then how long it took"
+    )
+    func plain() throws {
+        let (view, written) = view(.plain)
+        replay(try Fixture.text("build-6.3.log"), into: view, seconds: 170, firstBuild: true)
+        let lines = written().split(separator: "\n")
+        #expect(!written().contains("\u{1B}"), "No escape codes where there is no terminal")
+        #expect(lines.first?.hasPrefix("The first build compiles the whole package") == true)
+        #expect(lines.filter { $0.contains("first build") }.count == 1)
+        let steps = lines.filter { $0.hasPrefix("Building: ") }
+        #expect((5...11).contains(steps.count), "About one line per tenth, not one per file: \(steps.count)")
+        let percents = steps.compactMap { $0.firstMatch(of: /(\d+)%/).flatMap { Int($0.1) } }
+        #expect(percents == percents.sorted() && percents.count == steps.count && (percents.last ?? 0) >= 90)
+        #expect(lines.last == "Built in 2:50.")
+    }
+
+    @Test(
+        "A terminal: one line rewritten in place, never wider than the terminal, erased at the end",
+        arguments: [100, 60, 30])
+    func terminal(width: Int) throws {
+        let (view, written) = view(Terminal(isInteractive: true, usesColor: true), width: width)
+        replay(try Fixture.text("build-6.3.log"), into: view, seconds: 170, firstBuild: false)
+        let text = written()
+        #expect(!text.contains("first build"))
+        let drawn = text.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
+        #expect(drawn.count > 5)
+        let visible = drawn.dropLast().map { $0.replacing(/\u{1B}\[[0-9]+m/, with: "") }
+        #expect(visible.allSatisfy { $0.count < width }, "\(visible.filter { $0.count >= width })")
+        #expect(visible.allSatisfy { $0.contains("%") && $0.contains(":") })
+        if width >= 100 {
+            #expect(visible.contains { $0.contains("Compiling ") && $0.contains("▕") })
+        }
+        #expect(drawn.last?.replacing(/\u{1B}\[[0-9]+m/, with: "") == "Built in 2:50.\n")
+    }
+
+    @Test("A quick rebuild shows nothing: the edit → result loop stays quiet")
+    func quick() {
+        let (view, written) = view(Terminal(isInteractive: true, usesColor: true))
+        var progress = BuildProgress()
+        progress.consume("[3/5] Compiling Strategy LexicalSearchStrategy.swift\n")
+        view.handle(.progress(progress, elapsed: .milliseconds(600), firstBuild: false))
+        view.handle(.finished(elapsed: .milliseconds(900)))
+        #expect(written() == "")
+    }
+
+    @Test("Minutes and seconds")
+    func clock() {
+        #expect(BuildProgressView.clock(.seconds(5)) == "0:05")
+        #expect(BuildProgressView.clock(.seconds(168)) == "2:48")
+        #expect(BuildProgressView.clock(.seconds(600)) == "10:00")
+    }
+}
