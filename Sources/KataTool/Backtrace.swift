@@ -84,8 +84,10 @@ struct Backtrace: Equatable {
         self.threads = threads
     }
 
+    /// One frame's line, read.
+    ///
     /// `  3 [ra] 0x0000… LexicalSearch.filter(_:) + 123 in T.xctest at /…/Lexical.swift:16:47`, or
-    /// ` 12 [async] [thunk]  0x0000… partial apply for … in libTesting.so`
+    /// ` 12 [async] [thunk]  0x0000… partial apply for … in libTesting.so`.
     private static func frame(_ line: Substring) -> Frame? {
         guard let match = line.firstMatch(of: /^\s*\d+\s+(?:\[[a-z]+\]\s+)*(?:0x[0-9a-fA-F]+\s+)?(.*)$/)
         else {
