@@ -3,7 +3,12 @@
 /// The hints are read from the brief, their one home.
 enum HintCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
-        guard let kata = context.kata() else { return 2 }
+        let kata: Kata
+        switch context.kataOrCurrent() {
+        case .kata(let named): kata = named
+        case .everyKataDone: return 0
+        case .unknown: return 2
+        }
         let workspace = context.workspace
         let name = kata.pattern.name
         var step = options.step
@@ -19,7 +24,7 @@ enum HintCommand {
                 if let error = report.buildErrors.first {
                     print(context.printer.compileFailure(error))
                     print(
-                        "A hint for a step of your choice: `swift run kata hint \(name.lowercased()) --step N`."
+                        "A hint for a step of your choice: `swift run kata hint \(kata.command) --step N`."
                     )
                     return 1
                 }
@@ -31,14 +36,14 @@ enum HintCommand {
             guard state.ran.contains(name) else {
                 Terminal.printError(
                     "The tests did not run, so your step is unknown. "
-                        + "`swift run kata test \(name.lowercased())` says why; "
-                        + "`swift run kata hint \(name.lowercased()) --step N` gives a step's hint.")
+                        + "`swift run kata test \(kata.command)` says why; "
+                        + "`swift run kata hint \(kata.command) --step N` gives a step's hint.")
                 return 1
             }
             guard let current = state.currentStep[name] else {
                 print(
                     "Every step of \(kata.pattern.displayName) is green: no hint needed. "
-                        + "To read one anyway: `swift run kata hint \(name.lowercased()) --step N`.")
+                        + "To read one anyway: `swift run kata hint \(kata.command) --step N`.")
                 return 0
             }
             step = current
@@ -66,7 +71,7 @@ enum HintCommand {
         if index == section.hints.count - 1 {
             print(
                 context.terminal.paint(
-                    "That was the last hint for this step. Still stuck? `swift run kata solution \(name.lowercased())`.",
+                    "That was the last hint for this step. Still stuck? `swift run kata solution \(kata.command)`.",
                     .dim))
         } else {
             print(context.terminal.paint("Ask again for the next hint.", .dim))

@@ -54,6 +54,37 @@ struct KataCommand {
             }
             return KataCommand.kata(named: name)
         }
+
+        /// Which kata a command that takes an optional one works on.
+        enum KataChoice {
+            /// The kata named, or the current one.
+            case kata(Kata)
+            /// None named, and every kata is done (said already).
+            case everyKataDone
+            /// The name is no kata's (said already).
+            case unknown
+        }
+
+        /// The kata the first positional argument names, which is the one the learner is on from
+        /// now on; with none named, the current kata (``LearnerState/currentKata``), said by its
+        /// name.
+        func kataOrCurrent() -> KataChoice {
+            var state = workspace.loadState()
+            guard options.positional.isEmpty else {
+                guard let kata = kata() else { return .unknown }
+                if state.chosen != kata.pattern.name {
+                    state.chosen = kata.pattern.name
+                    workspace.save(state)
+                }
+                return .kata(kata)
+            }
+            guard let current = state.currentKata else {
+                print(printer.everyKataDone)
+                return .everyKataDone
+            }
+            print(terminal.paint("\(current.pattern.displayName): the kata you are on.", .dim))
+            return .kata(current)
+        }
     }
 
     static let runOptions: Set<String> = ["--package-path", "--scratch-path", "--time-limit"]
@@ -64,17 +95,19 @@ struct KataCommand {
             usage: "kata [progress] [options]", options: runOptions.union(["--verbose", "-v"]), run: progress),
         Command(
             name: "test", summary: "Run one kata's tests and show its steps and first failure.",
-            usage: "kata test <kata> [--verbose]", options: runOptions.union(["--verbose", "-v"]), run: test),
+            usage: "kata test [<kata>] [--verbose]", options: runOptions.union(["--verbose", "-v"]), run: test
+        ),
         Command(
             name: "watch", summary: "Run a kata's tests again on every save under Katas/.",
             usage: "kata watch [<kata>] [--manual]", options: runOptions.union(["--manual"]),
             run: WatchCommand.run),
         Command(
             name: "hint", summary: "The next hint for the step you are on, gentlest first.",
-            usage: "kata hint <kata> [--step N]", options: runOptions.union(["--step"]), run: HintCommand.run),
+            usage: "kata hint [<kata>] [--step N]", options: runOptions.union(["--step"]),
+            run: HintCommand.run),
         Command(
             name: "solution", summary: "Where the annotated solution is, and how your files differ from it.",
-            usage: "kata solution <kata> [--force]", options: ["--package-path", "--force"],
+            usage: "kata solution [<kata>] [--force]", options: ["--package-path", "--force"],
             run: SolutionCommand.run),
         Command(
             name: "reset", summary: "Put a kata's stubs back, after backing up your files.",
@@ -120,7 +153,9 @@ struct KataCommand {
 
     static let katasHelp = """
         A <kata> is a pattern's name in any case, with or without dashes (flyweight,
-        chain-of-responsibility), or its number in the learning path (1 to 9).
+        chain-of-responsibility), or its number in the learning path (1 to 9). Left out, it is
+        the kata you are on: the one you last named while it is not done, then the next one not
+        done after it; before you name one, the first one not done.
         NO_COLOR=1 turns colours off; they are off anyway when the output is not a terminal.
         """
 
@@ -181,7 +216,7 @@ struct KataCommand {
         guard let command = command(named: name) else {
             if let kata = Catalog.kata(named: name) {
                 Terminal.printError(
-                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.pattern.name.lowercased())`?"
+                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.command)`?"
                 )
             } else {
                 let close = commands.map(\.name).filter { Catalog.editDistance($0, name.lowercased()) <= 2 }
@@ -269,7 +304,7 @@ struct KataCommand {
         guard options.positional.isEmpty else {
             if let kata = context.kata() {
                 Terminal.printError(
-                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.pattern.name.lowercased())`."
+                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.command)`."
                 )
             }
             return 2
@@ -287,16 +322,22 @@ struct KataCommand {
         let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
         remember(katas, in: context.workspace, alone: false)
         print(printer.table(katas) + "\n")
-        if let next = katas.first(where: { !$0.isDone }) {
+        let current = context.workspace.loadState().currentKata
+        if let next = katas.first(where: { $0.kata == current }) {
             print(printer.next(next))
         } else {
-            print(context.terminal.paint("Every kata is done. Well played.", .green))
+            print(printer.everyKataDone)
         }
         return 0
     }
 
     static func test(_ options: Options, _ context: Context) -> Int32 {
-        guard let kata = context.kata() else { return 2 }
+        let kata: Kata
+        switch context.kataOrCurrent() {
+        case .kata(let named): kata = named
+        case .everyKataDone: return 0
+        case .unknown: return 2
+        }
         GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context, verbose: options.verbose)
     }
@@ -335,6 +376,11 @@ struct KataCommand {
             if alone || progress.greenSteps > 0 { state.ran.insert(name) }
             state.currentStep[name] = progress.currentStep
             state.lastRun[name] = now
+            if progress.isDone {
+                state.done.insert(name)
+            } else {
+                state.done.remove(name)
+            }
         }
         workspace.save(state)
     }

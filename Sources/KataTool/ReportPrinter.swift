@@ -94,7 +94,7 @@ struct ReportPrinter {
     /// failing expectation.
     func next(_ progress: KataProgress) -> String {
         let kata = progress.kata
-        let command = kata.pattern.name.lowercased()
+        let command = kata.command
         if let error = progress.compilerError {
             return compileFailure(error)
         }
@@ -161,7 +161,20 @@ struct ReportPrinter {
             terminal.paint(
                 "  swift run kata test \(command)   ·   swift run kata hint \(command)   ·   swift run kata watch \(command)",
                 .dim))
+        lines.append(
+            terminal.paint(
+                "  By hand, this step only: swift test --filter \(kata.pattern.testModule).\(kata.suites[step - 1])",
+                .dim))
         return lines.joined(separator: "\n")
+    }
+
+    /// What the learner reads once every kata is done, and where to go from there.
+    var everyKataDone: String {
+        terminal.paint("✔ Every kata is done. Well played.", .green) + "\n"
+            + "  What next: each pattern's guide, in the learning path's order (docs/README.md), and\n"
+            + "  each annotated solution beside your own code (`swift run kata solution <kata>`).\n"
+            + "  Capstones, which rebuild the write-ups' real features from legacy code with your own\n"
+            + "  patterns, are on their way."
     }
 
     /// The first compiler error, with the kata it belongs to.

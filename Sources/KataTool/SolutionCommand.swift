@@ -5,7 +5,12 @@ import Foundation
 /// Before the learner's first run of the kata's tests, it asks first.
 enum SolutionCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
-        guard let kata = context.kata() else { return 2 }
+        let kata: Kata
+        switch context.kataOrCurrent() {
+        case .kata(let named): kata = named
+        case .everyKataDone: return 0
+        case .unknown: return 2
+        }
         let workspace = context.workspace
         let name = kata.pattern.name
         if !options.force, !workspace.loadState().ran.contains(name) {
@@ -14,7 +19,7 @@ enum SolutionCommand {
                 + "Show the solution anyway?"
             guard Terminal.confirm(question) else {
                 print(
-                    "Not shown. Try the kata first (`swift run kata test \(name.lowercased())`), "
+                    "Not shown. Try the kata first (`swift run kata test \(kata.command)`), "
                         + "or add --force to see it now.")
                 return 1
             }

@@ -8,22 +8,20 @@ import Foundation
 
 /// `kata watch [<kata>]`: runs a kata's tests again on every save under `Katas/`.
 ///
+/// Without a name it watches the current kata (``LearnerState/currentKata``), and follows the
+/// kata whose file was saved. When the kata goes all green, it says so and moves on to the next
+/// one; after the last, it says every kata is done and ends.
+///
 /// It polls modification times (no dependency, works everywhere); `--manual` runs again only
 /// when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
 /// progress and quits.
 enum WatchCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         var kata: Kata
-        if options.positional.isEmpty {
-            let state = context.workspace.loadState()
-            kata =
-                Catalog.katas.first {
-                    state.ran.contains($0.pattern.name) && state.currentStep[$0.pattern.name] != nil
-                }
-                ?? Catalog.katas.first { !state.ran.contains($0.pattern.name) } ?? Catalog.katas[0]
-        } else {
-            guard let named = context.kata() else { return 2 }
-            kata = named
+        switch context.kataOrCurrent() {
+        case .kata(let named): kata = named
+        case .everyKataDone: return 0
+        case .unknown: return 2
         }
         let workspace = context.workspace
         let terminal = context.terminal
@@ -32,13 +30,39 @@ enum WatchCommand {
         var snapshot = modificationTimes(in: workspace)
         var runs = 0
         let input = StandardInput()
+        // Whether the kata was done at its run before this one; `nil` before its first run.
+        var wasDone: Bool?
+        var clear = true
 
         while true {
-            terminal.clearScreen()
+            if clear { terminal.clearScreen() }
+            clear = true
             let started = ContinuousClock.now
             let status = KataCommand.test(kata, context: context)
             if status == 130 || Interrupt.requested { return 130 }
             runs += 1
+            let isDone = status == 0
+            if isDone, wasDone == false {
+                // It went all green while watched: on to the next kata, at once.
+                var state = workspace.loadState()
+                state.chosen = kata.pattern.name
+                guard let next = state.currentKata else {
+                    print("\n" + context.printer.everyKataDone)
+                    return 0
+                }
+                state.chosen = next.pattern.name
+                workspace.save(state)
+                print(
+                    "\n"
+                        + terminal.paint(
+                            "✔ \(kata.pattern.displayName) is done: every step is green. On to \(next.pattern.displayName).",
+                            .green) + "\n")
+                kata = next
+                wasDone = nil
+                clear = false
+                continue
+            }
+            wasDone = isDone
             let seconds = (ContinuousClock.now - started).formatted(
                 .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
             print("")
@@ -74,12 +98,17 @@ enum WatchCommand {
                         now.filter { snapshot[$0.key] != $0.value }.map(\.key)
                         + snapshot.keys.filter { now[$0] == nil }
                     snapshot = now
-                    // Follow the kata that was saved, when no kata was named.
+                    // Follow the kata that was saved, when no kata was named: the learner moved on.
                     if options.positional.isEmpty,
                         let folder = changed.first?.split(separator: "/").dropFirst().first,
-                        let saved = Catalog.katas.first(where: { $0.pattern.name == folder })
+                        let saved = Catalog.katas.first(where: { $0.pattern.name == folder }),
+                        saved != kata
                     {
                         kata = saved
+                        wasDone = nil
+                        var state = workspace.loadState()
+                        state.chosen = saved.pattern.name
+                        workspace.save(state)
                     }
                     break waiting
                 }

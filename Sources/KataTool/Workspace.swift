@@ -111,8 +111,25 @@ struct LearnerState: Codable, Equatable {
     var hintsSeen: [String: Int] = [:]
     /// The commit each kata's untouched stubs were first seen in, for `reset`.
     var stubCommits: [String: String] = [:]
+    /// The katas whose every step was green when their tests last ran.
+    var done: Set<String> = []
+    /// The kata the learner last named (`kata test factory`, `kata watch factory`…): they moved
+    /// on to it, whatever the learning path's order says.
+    var chosen: String?
 
     init() {}
+
+    /// The kata to work on now, the one every command without a kata name means.
+    ///
+    /// The rule, as rustlings has it: the kata the learner last named, while it is not done;
+    /// once it is done, the next one not done after it, in the learning path's order, coming
+    /// round to the start; with none named, the first one not done. `nil` when every kata is done.
+    var currentKata: Kata? {
+        let katas = Catalog.katas
+        let start = chosen.flatMap { name in katas.firstIndex { $0.pattern.name == name } } ?? 0
+        let order = katas[start...] + katas[..<start]
+        return order.first { !done.contains($0.pattern.name) }
+    }
 
     /// Reads what is there: a state file from an older tool lacks newer fields.
     init(from decoder: any Decoder) throws {
@@ -122,5 +139,7 @@ struct LearnerState: Codable, Equatable {
         currentStep = try values.decodeIfPresent([String: Int].self, forKey: .currentStep) ?? [:]
         hintsSeen = try values.decodeIfPresent([String: Int].self, forKey: .hintsSeen) ?? [:]
         stubCommits = try values.decodeIfPresent([String: String].self, forKey: .stubCommits) ?? [:]
+        done = try values.decodeIfPresent(Set<String>.self, forKey: .done) ?? []
+        chosen = try values.decodeIfPresent(String.self, forKey: .chosen)
     }
 }

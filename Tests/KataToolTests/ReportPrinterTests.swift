@@ -71,6 +71,11 @@ struct ReportPrinterTests {
         #expect(text.contains("Failing    \"Test at 4\""))
         #expect(text.contains("Expectation failed: (a === b → false)"))
         #expect(text.contains("One connection per URL (step 1)"))
+        #expect(text.contains("swift run kata test flyweight"))
+        #expect(
+            text.hasSuffix(
+                "By hand, this step only: swift test --filter FlyweightTests.Step1SharedConnection"),
+            "The exact, case-sensitive filter: a wrong case runs no test and passes")
     }
 
     @Test("A compile error names its kata, file and line")

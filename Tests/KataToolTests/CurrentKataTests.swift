@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+@Suite("One current kata, the same for every command")
+struct CurrentKataTests {
+    func state(done: [String] = [], chosen: String? = nil) -> LearnerState {
+        var state = LearnerState()
+        state.done = Set(done)
+        state.chosen = chosen
+        return state
+    }
+
+    @Test("Nothing named: the first kata not done, in the learning path's order")
+    func firstNotDone() {
+        #expect(state().currentKata?.pattern.name == "Strategy")
+        #expect(state(done: ["Strategy", "Factory"]).currentKata?.pattern.name == "Flyweight")
+        #expect(state(done: ["Factory"]).currentKata?.pattern.name == "Strategy")
+    }
+
+    @Test("A kata named is the current one while it is not done, earlier katas unfinished or not")
+    func named() {
+        #expect(state(chosen: "State").currentKata?.pattern.name == "State")
+        #expect(state(done: ["Factory"], chosen: "Factory").currentKata?.pattern.name == "Flyweight")
+    }
+
+    @Test("Once the named kata is done: the next one not done after it, coming round to the start")
+    func after() {
+        #expect(
+            state(done: ["State", "Command"], chosen: "State").currentKata?.pattern.name
+                == "ChainOfResponsibility")
+        #expect(state(done: ["Proxy"], chosen: "Proxy").currentKata?.pattern.name == "Strategy")
+        #expect(state(done: Catalog.katas.map(\.pattern.name), chosen: "State").currentKata == nil)
+        #expect(state(done: Catalog.katas.map(\.pattern.name)).currentKata == nil)
+    }
+
+    @Test("A state file from an older tool has no done katas and no choice")
+    func olderStateFile() throws {
+        let old = #"{"ran": ["Strategy"], "currentStep": {"Strategy": 2}}"#
+        let state = try JSONDecoder().decode(LearnerState.self, from: Data(old.utf8))
+        #expect(state.done.isEmpty && state.chosen == nil)
+        #expect(state.currentKata?.pattern.name == "Strategy")
+    }
+
+    @Test("Naming a kata makes it the current one; naming none takes the current one")
+    func commands() throws {
+        let folder = try TemporaryFolder()
+        let workspace = Workspace(root: folder.url)
+        func choice(_ positional: [String]) -> String {
+            var options = Options()
+            options.positional = positional
+            let context = KataCommand.Context(workspace: workspace, terminal: .plain, options: options)
+            switch context.kataOrCurrent() {
+            case .kata(let kata): return kata.pattern.name
+            case .everyKataDone: return "every kata done"
+            case .unknown: return "unknown"
+            }
+        }
+        #expect(choice([]) == "Strategy")
+        #expect(choice(["chain-of-responsibility"]) == "ChainOfResponsibility")
+        #expect(choice([]) == "ChainOfResponsibility")
+        #expect(choice(["nonsense"]) == "unknown")
+        #expect(choice([]) == "ChainOfResponsibility", "A wrong name changes nothing")
+        var state = workspace.loadState()
+        state.done = Set(Catalog.katas.map(\.pattern.name))
+        workspace.save(state)
+        #expect(choice([]) == "every kata done")
+    }
+}
