@@ -106,9 +106,11 @@ struct KataCommand {
             usage: "kata hint [<kata>] [--step N]", options: runOptions.union(["--step"]),
             run: HintCommand.run),
         Command(
-            name: "solution", summary: "Where the annotated solution is, and how your files differ from it.",
-            usage: "kata solution [<kata>] [--force]", options: ["--package-path", "--force"],
-            run: SolutionCommand.run),
+            name: "solution",
+            summary:
+                "Where the annotated solution is, and how your files differ from it; --test runs its tests against it.",
+            usage: "kata solution [<kata>] [<file>] [--test] [--force]",
+            options: runOptions.union(["--force", "--test"]), run: SolutionCommand.run),
         Command(
             name: "reset", summary: "Put a kata's stubs back, after backing up your files.",
             usage: "kata reset <kata> [--step N] [--yes]",
@@ -148,6 +150,11 @@ struct KataCommand {
                 + "                          that don't report changes)."
         ),
         ("--force", "  --force                 Show it even before you ran the kata's tests."),
+        (
+            "--test",
+            "  --test                  Run the kata's tests against the solution, in a build folder of its\n"
+                + "                          own (.build-solutions): your own build stays as it is."
+        ),
         ("--yes", "  --yes, -y               Don't ask first."),
     ]
 

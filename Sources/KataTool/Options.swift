@@ -20,6 +20,7 @@ struct Options: Equatable {
     var force = false
     var yes = false
     var manual = false
+    var test = false
     var help = false
 
     /// The options that take a value.
@@ -76,6 +77,7 @@ struct Options: Equatable {
             case "--force": force = true
             case "--yes", "-y": yes = true
             case "--manual": manual = true
+            case "--test": test = true
             default: throw UsageError(description: "Unknown option '\(argument)'.")
             }
         }

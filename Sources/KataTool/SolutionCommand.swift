@@ -1,8 +1,9 @@
 import Foundation
 
-/// `kata solution <kata>`: where the annotated solution is, and a diff of the learner's files.
+/// `kata solution [<kata>] [<file>] [--test]`: where the annotated solution is, and a diff of the
+/// learner's files against it, or (`--test`) the kata's tests run against it.
 ///
-/// Before the learner's first run of the kata's tests, it asks first.
+/// Before the learner's first run of the kata's tests, it asks before showing any code.
 enum SolutionCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         let kata: Kata
@@ -11,8 +12,23 @@ enum SolutionCommand {
         case .everyKataDone: return 0
         case .unknown: return 2
         }
+        if options.test { return test(kata, options: options, context: context) }
         let workspace = context.workspace
         let name = kata.pattern.name
+        let solved = workspace.swiftFiles(in: "Solutions/\(name)")
+        var only: String?
+        if let wanted = options.positional.dropFirst().first {
+            let match = solved.first {
+                $0.lowercased() == wanted.lowercased() || $0.lowercased() == wanted.lowercased() + ".swift"
+            }
+            guard let match else {
+                Terminal.printError(
+                    "The \(kata.pattern.displayName) solution has no file '\(wanted)'. Its files: "
+                        + solved.joined(separator: ", ") + ".")
+                return 2
+            }
+            only = match
+        }
         if !options.force, !workspace.loadState().ran.contains(name) {
             let question =
                 "You haven't run the \(kata.pattern.displayName) tests yet: the kata is yours to try first. "
@@ -24,40 +40,99 @@ enum SolutionCommand {
                 return 1
             }
         }
-        let terminal = context.terminal
-        print(terminal.paint("The annotated solution: Solutions/\(name)/", .bold))
-        for file in workspace.files(in: "Solutions/\(name)") { print("  Solutions/\(name)/\(file)") }
-        print("The guide: docs/patterns/\(kata.pattern.guideFileName)\n")
+        Pager.show(text(of: kata, only: only, context: context), terminal: context.terminal)
+        return 0
+    }
 
-        print(terminal.paint("Your files (Katas/\(name)/) against it:", .bold))
+    /// Where the solution and the guide are, and the diff of the learner's files (or of `only`)
+    /// against it.
+    static func text(of kata: Kata, only: String?, context: KataCommand.Context) -> String {
+        let workspace = context.workspace
+        let terminal = context.terminal
+        let name = kata.pattern.name
+        var lines: [String] = []
+        lines.append(terminal.paint("The annotated solution: Solutions/\(name)/", .bold))
+        for file in workspace.files(in: "Solutions/\(name)") { lines.append("  Solutions/\(name)/\(file)") }
+        lines.append("The guide: docs/patterns/\(kata.pattern.guideFileName)")
+        lines.append("Its tests against it: swift run kata solution \(kata.command) --test\n")
+
+        lines.append(terminal.paint("Your files (Katas/\(name)/) against it:", .bold))
         var same = 0
         let solved = workspace.swiftFiles(in: "Solutions/\(name)")
         let mine = workspace.swiftFiles(in: "Katas/\(name)")
-        for file in mine where !solved.contains(file) {
-            print("Katas/\(name)/\(file): yours only, the solution has no such file.")
+        if only == nil {
+            for file in mine where !solved.contains(file) {
+                lines.append("Katas/\(name)/\(file): yours only, the solution has no such file.")
+            }
         }
-        for file in solved {
+        for file in solved where only == nil || only == file {
             guard mine.contains(file) else {
-                print("Katas/\(name)/\(file): missing; the solution has Solutions/\(name)/\(file).")
+                lines.append("Katas/\(name)/\(file): missing; the solution has Solutions/\(name)/\(file).")
                 continue
             }
-            let diff = Self.diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
+            let diff = diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
             if diff.isEmpty {
                 same += 1
                 continue
             }
             for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
                 if line.hasPrefix("+") && !line.hasPrefix("+++") {
-                    print(terminal.paint(String(line), .green))
+                    lines.append(terminal.paint(String(line), .green))
                 } else if line.hasPrefix("-") && !line.hasPrefix("---") {
-                    print(terminal.paint(String(line), .red))
+                    lines.append(terminal.paint(String(line), .red))
                 } else {
-                    print(line)
+                    lines.append(String(line))
                 }
             }
         }
-        if same > 0 { print("(\(same) file(s) are the same as the solution's.)") }
-        return 0
+        if same > 0 {
+            lines.append(
+                only == nil
+                    ? "(\(same) file(s) are the same as the solution's.)"
+                    : "(It is the same as the solution's.)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs the kata's tests against the solution, in a build folder of its own, so that the
+    /// learner's own build is not thrown away: one folder built in both modes rebuilds every
+    /// pattern module at each switch.
+    static func test(_ kata: Kata, options: Options, context: KataCommand.Context) -> Int32 {
+        let workspace = context.workspace
+        var runner = context.runner()
+        runner.solutions = true
+        runner.scratchPath = options.scratchPath ?? workspace.root.appending(path: ".build-solutions")
+        runner.fallbackScratchPath = workspace.root.appending(path: ".build-solutions-kata")
+        runner.workFolder = workspace.toolFolder.appending(path: "solution-runs")
+        print(
+            context.terminal.paint(
+                "The \(kata.pattern.displayName) tests against the solution (Solutions/\(kata.pattern.name)/), "
+                    + "built in \(workspace.relative(runner.scratchPath?.path ?? ".build-solutions"))/:", .dim
+            ))
+        let report = runner.run(modules: [kata.pattern.testModule])
+        if report.interrupted { return 130 }
+        if options.verbose { KataCommand.printLogs(of: report) }
+        if let error = report.buildErrors.first {
+            print(context.printer.compileFailure(error))
+            return 1
+        }
+        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        // Not `KataCommand.remember`: this is the solution's result, not the learner's progress.
+        let progress = KataProgress(kata: kata, report: report)
+        print(context.printer.steps(of: progress) + "\n")
+        let tests = progress.steps.joined()
+        if progress.isDone {
+            print(
+                context.terminal.paint(
+                    "✔ The solution passes all \(tests.count) tests. Yours runs with `swift run kata test \(kata.command)`.",
+                    .green))
+            return 0
+        }
+        print(
+            context.terminal.paint(
+                "✘ The solution fails \(tests.filter { !$0.passed }.count) of \(tests.count) tests: that is a bug in "
+                    + "the repository, not in your code. `--verbose` shows the whole log.", .red))
+        return 1
     }
 
     /// `diff -u` of two files in `root`; empty when they are the same or `diff` is missing.

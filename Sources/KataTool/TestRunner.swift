@@ -23,6 +23,11 @@ struct TestRunner {
     var workFolder: URL
     /// How long one test may run before it is stopped and called hanging.
     var timeLimit: Duration = .seconds(5)
+    /// Whether to run the reference solutions instead of the learner's stubs.
+    ///
+    /// `KATA_SOLUTIONS=1`. Give it a build folder of its own: one folder built in both modes
+    /// rebuilds every pattern module at each switch.
+    var solutions = false
     /// The command that runs the tests; the tool's tests put a fake in its place.
     var command: [String] = ["swift", "test"]
     /// How long to wait for another SwiftPM to let go of the build folder before building in
@@ -56,8 +61,8 @@ struct TestRunner {
         log.contains("Another instance of SwiftPM") && log.contains("is already running")
     }
 
-    /// Runs the tests of `modules` (every test when `nil`) in kata mode: the stubs, never the
-    /// solutions, whatever the caller's environment says.
+    /// Runs the tests of `modules` (every test when `nil`) in kata mode (the stubs, whatever the
+    /// caller's environment says), or against the solutions when ``solutions`` is set.
     func run(modules: [String]?) -> RunReport {
         var report = RunReport()
         var skips: [String] = []
@@ -208,7 +213,7 @@ struct TestRunner {
             "--no-parallel", "--event-stream-version", "0", "--event-stream-output-path", streamFile.path,
         ]
         var environment = ProcessInfo.processInfo.environment
-        environment["KATA_SOLUTIONS"] = nil
+        environment["KATA_SOLUTIONS"] = solutions ? "1" : nil
         // Every thread's stack on a crash signal: a crash names the learner's line from it, and
         // so does a hang, which the runner turns into a crash signal before it stops the run.
         environment["SWIFT_BACKTRACE"] = Backtrace.environment

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+@Suite("The solution: one file or all, through a pager on a terminal")
+struct SolutionCommandTests {
+    func context(_ folder: TemporaryFolder) -> KataCommand.Context {
+        KataCommand.Context(workspace: Workspace(root: folder.url), terminal: .plain, options: Options())
+    }
+
+    @Test("All files, or only the one asked for; and how to run its tests")
+    func oneFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Katas/Strategy/Lexical.swift", "a\nb\n")
+        try folder.write("Katas/Strategy/Near.swift", "x\n")
+        try folder.write("Solutions/Strategy/Lexical.swift", "a\nB\n")
+        try folder.write("Solutions/Strategy/Near.swift", "x\ny\n")
+        let strategy = try #require(Catalog.kata(named: "strategy"))
+        let all = SolutionCommand.text(of: strategy, only: nil, context: context(folder))
+        #expect(all.contains("+B") && all.contains("+y"))
+        #expect(all.contains("swift run kata solution strategy --test"))
+        let one = SolutionCommand.text(of: strategy, only: "Near.swift", context: context(folder))
+        #expect(one.contains("+y") && !one.contains("+B"))
+    }
+
+    @Test("The pager: $PAGER, else less; none with PAGER=cat or a pager that isn't installed")
+    func pager() {
+        let path = "/usr/bin:/bin"
+        let hasLess =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/less")
+            || FileManager.default.isExecutableFile(atPath: "/bin/less")
+        #expect(Pager.command(environment: ["PATH": path]) == (hasLess ? ["less"] : nil))
+        #expect(Pager.command(environment: ["PATH": path, "PAGER": "cat"]) == nil)
+        #expect(Pager.command(environment: ["PATH": path, "PAGER": "no-such-pager -x"]) == nil)
+        #expect(Pager.command(environment: ["PATH": path, "PAGER": "/opt/p -R"]) == ["/opt/p", "-R"])
+    }
+}
