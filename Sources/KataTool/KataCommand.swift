@@ -14,7 +14,8 @@ struct KataCommand {
         let name: String
         let summary: String
         let usage: String
-        let options: Set<String>
+        /// The options it takes, each explained for it.
+        let options: [OptionSpec]
         let run: @Sendable (Options, Context) -> Int32
     }
 
@@ -87,34 +88,43 @@ struct KataCommand {
         }
     }
 
-    static let runOptions: Set<String> = ["--package-path", "--scratch-path", "--time-limit"]
+    static let runOptions: [OptionSpec] = [.packagePath, .scratchPath, .timeLimit]
 
     static let commands: [Command] = [
         Command(
-            name: "progress", summary: "Every kata's progress, and the next step to work on (the default).",
-            usage: "kata [progress] [options]", options: runOptions.union(["--verbose", "-v"]), run: progress),
+            name: "progress", summary: "Every kata's progress, and the step you are on (the default).",
+            usage: "kata [progress] [options]", options: runOptions + [.verbose], run: progress),
         Command(
             name: "test", summary: "Run one kata's tests and show its steps and first failure.",
-            usage: "kata test [<kata>] [--verbose]", options: runOptions.union(["--verbose", "-v"]), run: test
-        ),
+            usage: "kata test [<kata>] [--verbose]", options: runOptions + [.verbose], run: test),
         Command(
-            name: "watch", summary: "Run a kata's tests again on every save under Katas/.",
-            usage: "kata watch [<kata>] [--manual]", options: runOptions.union(["--manual"]),
-            run: WatchCommand.run),
+            name: "watch",
+            summary:
+                "Run a kata's tests again on every save under Katas/; on to the next when it is all green.",
+            usage: "kata watch [<kata>] [--manual]", options: runOptions + [.manual], run: WatchCommand.run),
         Command(
             name: "hint", summary: "The next hint for the step you are on, gentlest first.",
-            usage: "kata hint [<kata>] [--step N]", options: runOptions.union(["--step"]),
+            usage: "kata hint [<kata>] [--step N]",
+            options: runOptions + [
+                .step.explained("The step whose hints to show (default: the step you are on).")
+            ],
             run: HintCommand.run),
         Command(
             name: "solution",
             summary:
                 "Where the annotated solution is, and how your files differ from it; --test runs its tests against it.",
             usage: "kata solution [<kata>] [<file>] [--test] [--force]",
-            options: runOptions.union(["--force", "--test"]), run: SolutionCommand.run),
+            options: runOptions + [.verbose, .force, .test], run: SolutionCommand.run),
         Command(
             name: "reset", summary: "Put a kata's stubs back, after backing up your files.",
             usage: "kata reset <kata> [--step N] [--yes]",
-            options: ["--package-path", "--step", "--yes", "-y"],
+            options: [
+                .packagePath,
+                .step.explained(
+                    "Put back only the files that hold this step's TODOs (and so the\nother steps' TODOs they hold too)."
+                ),
+                .yes,
+            ],
             run: ResetCommand.run),
         Command(
             name: "verify",
@@ -124,38 +134,7 @@ struct KataCommand {
             name: "rules",
             summary:
                 "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
-            usage: "kata rules [<kata>]", options: ["--package-path"], run: rules),
-    ]
-
-    /// Each option's help line, by option.
-    static let optionLines: [(option: String, text: String)] = [
-        (
-            "--package-path",
-            "  --package-path <path>   The repository (default: the current folder or the nearest parent\n"
-                + "                          that holds the Pattern Katas package)."
-        ),
-        (
-            "--scratch-path",
-            "  --scratch-path <path>   The build folder for `swift test` (default: .build, as by hand)."
-        ),
-        (
-            "--time-limit",
-            "  --time-limit <seconds>  How long one test may run before it is stopped as hanging (default 5)."
-        ),
-        ("--step", "  --step <N>              The step (hint: whose hints; reset: whose files)."),
-        ("--verbose", "  --verbose, -v           Also show `swift test`'s whole output."),
-        (
-            "--manual",
-            "  --manual                Run again when you press Enter, not on save (for file systems\n"
-                + "                          that don't report changes)."
-        ),
-        ("--force", "  --force                 Show it even before you ran the kata's tests."),
-        (
-            "--test",
-            "  --test                  Run the kata's tests against the solution, in a build folder of its\n"
-                + "                          own (.build-solutions): your own build stays as it is."
-        ),
-        ("--yes", "  --yes, -y               Don't ask first."),
+            usage: "kata rules [<kata>]", options: [.packagePath], run: rules),
     ]
 
     static let katasHelp = """
@@ -168,9 +147,8 @@ struct KataCommand {
 
     /// The help of the options `command` takes.
     static func optionHelp(for command: Command) -> String {
-        "Options:\n"
-            + optionLines.filter { command.options.contains($0.option) }.map(\.text).joined(separator: "\n")
-            + "\n  --help, -h              Show this help.\n\n" + katasHelp
+        "Options:\n" + (command.options + [.helpOption]).map(\.helpLines).joined(separator: "\n") + "\n\n"
+            + katasHelp
     }
 
     static var usage: String {
@@ -203,7 +181,9 @@ struct KataCommand {
         if let first = arguments.first, !first.hasPrefix("-") {
             name = first
             arguments.removeFirst()
-        } else if arguments.contains("--help") || arguments.contains("-h") {
+        } else if let help = OptionSpec.helpOption.short,
+            arguments.contains(OptionSpec.helpOption.name) || arguments.contains(help)
+        {
             name = "help"  // `kata --help`: every command, not only the default one
             arguments = []
         }

@@ -13,6 +13,9 @@ protocol StubSource {
 /// `kata reset <kata> [--step N]`: puts the stubs back.
 ///
 /// It first copies the learner's files to a backup folder it names, so nothing is ever lost.
+/// Every message it prints says what did happen: before the reset, what it will do; after it,
+/// what it did, on every path (declined, nobody to ask, a backup that failed, a write that
+/// failed).
 enum ResetCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         guard let kata = context.kata() else { return 2 }
@@ -27,56 +30,96 @@ enum ResetCommand {
                 recorded: context.workspace.loadState().stubCommits[kata.pattern.name])
         } catch {
             Terminal.printError(
-                "Cannot find the stubs: \(error). `kata reset` needs the repository's git history.")
+                "Cannot find the stubs: \(error). `kata reset` needs the repository's git history. Nothing changed."
+            )
             return 1
         }
-        let reset = KataReset(workspace: context.workspace, source: source)
+        let ask: ((String) -> Bool)? = Terminal.canAsk ? { Terminal.confirm($0) } : nil
+        return reset(
+            kata, step: options.step, yes: options.yes, source: source, workspace: context.workspace,
+            terminal: context.terminal, ask: ask)
+    }
+
+    /// Resets `kata` (or one step of it) from `source`, saying what happens.
+    ///
+    /// - Parameters:
+    ///   - ask: asks the learner a yes-or-no question; `nil` when there is nobody to ask
+    ///     (standard input is not a terminal).
+    ///   - say: where the messages go (standard output; errors go there too, for the tests).
+    static func reset(
+        _ kata: Kata, step: Int?, yes: Bool, source: any StubSource, workspace: Workspace,
+        terminal: Terminal, ask: ((String) -> Bool)?,
+        say: (String) -> Void = { print($0) }, sayError: (String) -> Void = Terminal.printError
+    ) -> Int32 {
+        let reset = KataReset(workspace: workspace, source: source)
         let plan: KataReset.Plan
         do {
-            plan = try reset.plan(kata, step: options.step)
+            plan = try reset.plan(kata, step: step)
         } catch {
-            Terminal.printError("\(error)")
+            sayError("\(error) Nothing changed.")
             return 1
         }
-        let what =
-            options.step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
-        print("Resetting \(what) restores these files to the stubs of \(source.description):")
-        for file in plan.restore { print("  \(file)") }
-        for file in plan.remove { print("  \(file) (yours: removed)") }
-        if let step = options.step {
+        let backup = workspace.relative(plan.backup.path) + "/"
+        let what = step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
+        say("Resetting \(what) restores these files to the stubs of \(source.description):")
+        for file in plan.restore { say("  \(file)") }
+        for file in plan.remove { say("  \(file) (yours: removed)") }
+        if let step {
             for (file, others) in plan.otherSteps.sorted(by: { $0.key < $1.key }) {
                 let list = others.map(String.init).joined(separator: ", ")
-                print(
+                say(
                     "  Note: \(file) also holds step\(others.count > 1 ? "s" : "") \(list): "
                         + "your work for \(others.count > 1 ? "them" : "it") there goes back to the stub too, "
                         + "not only step \(step).")
             }
         }
-        print("Your files are copied to \(context.workspace.relative(plan.backup.path))/ first.")
-        if !options.yes {
-            guard Terminal.confirm("Reset?") else {
-                print("Nothing changed. (Add --yes to reset without being asked.)")
+        say("Before it writes anything, the reset copies your files to \(backup).")
+        if !yes {
+            guard let ask else {
+                say(
+                    "Nothing changed: there is no terminal to ask on, so nothing was copied or written. "
+                        + "Add --yes to reset without being asked.")
+                return 1
+            }
+            guard ask("Reset?") else {
+                say(
+                    "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)"
+                )
                 return 1
             }
         }
         do {
             try reset.apply(plan)
-        } catch {
-            Terminal.printError("The reset stopped: \(error). Your files are in \(plan.backup.path).")
+        } catch let failure {
+            switch failure.stage {
+            case .backup:
+                sayError(
+                    "The reset stopped before writing anything: your files could not be copied to \(backup) "
+                        + "(\(failure.underlying)). Your files are as they were"
+                        + (failure.copied ? "; a part of the copy is in \(backup)." : "."))
+            case .writing:
+                sayError(
+                    "The reset stopped while writing the stubs (\(failure.underlying)): some files may be stubs "
+                        + "already. Every file of yours, as it was, is in \(backup).")
+            }
             return 1
         }
-        var state = context.workspace.loadState()
+        var state = workspace.loadState()
         state.currentStep[kata.pattern.name] = nil
         state.lastRun[kata.pattern.name] = nil
+        state.done.remove(kata.pattern.name)
         for key in state.hintsSeen.keys where key.hasPrefix(kata.pattern.name + "/") {
-            if options.step == nil || key == "\(kata.pattern.name)/\(options.step ?? 0)" {
+            if step == nil || key == "\(kata.pattern.name)/\(step ?? 0)" {
                 state.hintsSeen[key] = nil
             }
         }
-        context.workspace.save(state)
-        print(
-            context.terminal.paint(
-                "Done. Your files are in \(context.workspace.relative(plan.backup.path))/.", .green))
+        workspace.save(state)
+        let restored = plan.restore.count
+        say(
+            terminal.paint(
+                "Done: \(restored) file\(restored == 1 ? "" : "s") back to the stubs"
+                    + (plan.remove.isEmpty ? "" : ", \(plan.remove.count) of yours removed")
+                    + ". Your files, as they were, are in \(backup).", .green))
         return 0
     }
 }
@@ -138,31 +181,60 @@ struct KataReset {
         return Plan(restore: restore, remove: remove, backup: backup, otherSteps: otherSteps)
     }
 
+    /// Why ``apply(_:)`` stopped, and how far it got.
+    struct ApplyFailure: Error {
+        enum Stage {
+            /// Reading the stubs or copying the learner's files: nothing was written.
+            case backup
+            /// Writing the stubs or removing the learner's extra files, after a complete backup.
+            case writing
+        }
+        let stage: Stage
+        /// Whether a part of the backup folder was made.
+        let copied: Bool
+        let underlying: any Error
+    }
+
     /// Copies the kata's folder to the backup, then writes the stubs back.
     ///
     /// Nothing is written unless the backup is complete.
-    func apply(_ plan: Plan) throws {
+    ///
+    /// - Throws: ``ApplyFailure``, which says whether anything was written.
+    func apply(_ plan: Plan) throws(ApplyFailure) {
         let fileManager = FileManager.default
-        let stubs = try plan.restore.map { ($0, try source.contents(of: $0)) }
-        try fileManager.createDirectory(at: plan.backup, withIntermediateDirectories: true)
-        let folders = Set(
-            (plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
-        for folder in folders.sorted() {
-            for file in workspace.files(in: folder) {
-                let target = plan.backup.appending(path: file)
-                try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: workspace.root.appending(path: "\(folder)/\(file)"), to: target)
+        var copied = false
+        let stubs: [(String, Data)]
+        do {
+            stubs = try plan.restore.map { ($0, try source.contents(of: $0)) }
+            try fileManager.createDirectory(at: plan.backup, withIntermediateDirectories: true)
+            copied = true
+            let folders = Set(
+                (plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") }
+            )
+            for folder in folders.sorted() {
+                for file in workspace.files(in: folder) {
+                    let target = plan.backup.appending(path: file)
+                    try fileManager.createDirectory(
+                        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fileManager.copyItem(
+                        at: workspace.root.appending(path: "\(folder)/\(file)"), to: target)
+                }
             }
+        } catch {
+            throw ApplyFailure(stage: .backup, copied: copied, underlying: error)
         }
-        for (path, data) in stubs {
-            let url = workspace.root.appending(path: path)
-            try fileManager.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        }
-        for path in plan.remove {
-            try fileManager.removeItem(at: workspace.root.appending(path: path))
+        do {
+            for (path, data) in stubs {
+                let url = workspace.root.appending(path: path)
+                try fileManager.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url, options: .atomic)
+            }
+            for path in plan.remove {
+                try fileManager.removeItem(at: workspace.root.appending(path: path))
+            }
+        } catch {
+            throw ApplyFailure(stage: .writing, copied: true, underlying: error)
         }
     }
 }

@@ -47,10 +47,13 @@ struct Terminal: Sendable {
         if isInteractive { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     }
 
+    /// Whether there is someone to ask: standard input is a terminal.
+    static var canAsk: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// Asks a yes-or-no question on the terminal; `false` without asking when there is no one
     /// to ask (standard input is not a terminal).
     static func confirm(_ question: String) -> Bool {
-        guard isatty(STDIN_FILENO) == 1 else { return false }
+        guard canAsk else { return false }
         print("\(question) [y/N] ", terminator: "")
         flush()
         // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it

@@ -11,20 +11,20 @@ struct CommandLineTests {
     func options() throws {
         let options = try Options(
             parsing: ["flyweight", "--step", "2", "--time-limit", "0.5", "--scratch-path", "/tmp/b"],
-            allowed: ["--step", "--time-limit", "--scratch-path"])
+            allowed: [.step, .timeLimit, .scratchPath])
         #expect(options.positional == ["flyweight"])
         #expect(options.step == 2 && options.timeLimit == .milliseconds(500))
         #expect(options.scratchPath?.path == "/tmp/b")
-        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--fast"], allowed: ["--step"]) }
-        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--fast"], allowed: [.step]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step"], allowed: [.step]) }
         #expect(throws: Options.UsageError.self) {
-            try Options(parsing: ["--step", "0"], allowed: ["--step"])
+            try Options(parsing: ["--step", "0"], allowed: [.step])
         }
-        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: ["--step"]) }
+        #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: [.step]) }
         #expect(throws: Options.UsageError.self) {
-            try Options(parsing: ["--time-limit", "1e30"], allowed: ["--time-limit"])
+            try Options(parsing: ["--time-limit", "1e30"], allowed: [.timeLimit])
         }
-        #expect(try Options(parsing: ["--time-limit=3"], allowed: ["--time-limit"]).timeLimit == .seconds(3))
+        #expect(try Options(parsing: ["--time-limit=3"], allowed: [.timeLimit]).timeLimit == .seconds(3))
     }
 
     @Test("Every command has --help, and it exits 0", arguments: KataCommand.commands.map(\.name))
@@ -49,6 +49,17 @@ struct CommandLineTests {
         #expect(KataCommand.run(["help", "nonsense"]) == 2)
         let test = KataCommand.command(named: "test")
         #expect(test.map(KataCommand.help(for:))?.contains("--step") == false, "test takes no --step")
+    }
+
+    @Test("One help text per command: --step says what it does for hint, and for reset")
+    func optionHelpPerCommand() throws {
+        let hint = try #require(KataCommand.command(named: "hint").map(KataCommand.help(for:)))
+        let reset = try #require(KataCommand.command(named: "reset").map(KataCommand.help(for:)))
+        #expect(hint.contains("--step <N>              The step whose hints to show"))
+        #expect(reset.contains("--step <N>              Put back only the files that hold this step's TODOs"))
+        #expect(!hint.contains("reset") && !reset.contains("hints"))
+        #expect(reset.contains("  --yes, -y               Don't ask first."))
+        #expect(reset.contains("  --help, -h              Show this help."))
     }
 
     @Test("Outside the repository, every command says so and exits 2")

@@ -92,6 +92,101 @@ struct ResetTests {
         #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
     }
 
+    /// Runs `kata reset strategy` on `folder`, and what it said.
+    func reset(
+        _ folder: TemporaryFolder, yes: Bool = false, ask: ((String) -> Bool)?,
+        source: (any StubSource)? = nil
+    ) throws -> (status: Int32, said: String) {
+        final class Said { var text = "" }
+        let said = Said()
+        let status = ResetCommand.reset(
+            try #require(Catalog.kata(named: "strategy")), step: nil, yes: yes, source: source ?? stubs,
+            workspace: Workspace(root: folder.url), terminal: .plain, ask: ask,
+            say: { said.text += $0 + "\n" }, sayError: { said.text += $0 + "\n" })
+        return (status, said.text)
+    }
+
+    func backups(in folder: TemporaryFolder) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appending(path: ".kata/backups").path))
+            ?? []
+    }
+
+    @Test("Nobody to ask (no terminal): it says nothing was copied or written, and nothing was")
+    func noTerminal() throws {
+        let folder = try learnerFolder()
+        let (status, said) = try reset(folder, ask: nil)
+        #expect(status == 1)
+        #expect(
+            said.contains("Before it writes anything, the reset copies your files to .kata/backups/Strategy-")
+        )
+        #expect(
+            said.contains(
+                "Nothing changed: there is no terminal to ask on, so nothing was copied or written."))
+        #expect(!said.contains("Your files are copied"), "It never says it copied what it did not")
+        #expect(backups(in: folder).isEmpty)
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
+    }
+
+    @Test("Declined: it says nothing was copied or written, and nothing was")
+    func declined() throws {
+        let folder = try learnerFolder()
+        var asked: [String] = []
+        let (status, said) = try reset(
+            folder,
+            ask: {
+                asked.append($0)
+                return false
+            })
+        #expect(status == 1 && asked == ["Reset?"])
+        #expect(said.contains("Nothing changed: nothing was copied or written."))
+        #expect(backups(in: folder).isEmpty)
+        #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
+    }
+
+    @Test("Done: it names how many files went back, and the backup it made, which holds every file")
+    func done() throws {
+        let folder = try learnerFolder()
+        let (status, said) = try reset(folder, ask: { _ in true })
+        #expect(status == 0)
+        let backup = try #require(backups(in: folder).first)
+        #expect(
+            said.contains(
+                "Done: 2 files back to the stubs, 1 of yours removed. Your files, as they were, are in .kata/backups/\(backup)/."
+            ))
+        #expect(folder.read(".kata/backups/\(backup)/Helpers.swift") == "my own file")
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "// TODO: Step 1 — filter\n")
+    }
+
+    @Test("A backup that fails: it says nothing was written, and nothing was")
+    func backupFailsSaid() throws {
+        let folder = try learnerFolder()
+        try folder.write(".kata/backups", "a file where the backups folder should be")
+        let (status, said) = try reset(folder, yes: true, ask: nil)
+        #expect(status == 1)
+        #expect(said.contains("The reset stopped before writing anything"))
+        #expect(said.contains("Your files are as they were."))
+        #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
+    }
+
+    @Test(
+        "A write that fails after the backup: it says where every file of the learner's is, and it is there")
+    func writeFailsSaid() throws {
+        let folder = try learnerFolder()
+        // A stub whose path is under one of the learner's files: it can't be written.
+        let source = FakeStubs(
+            stubs: stubs.stubs.merging(["Katas/Strategy/Helpers.swift/Inner.swift": "// TODO: Step 1\n"]) {
+                a, _ in a
+            })
+        let (status, said) = try reset(folder, yes: true, ask: nil, source: source)
+        #expect(status == 1)
+        let backup = try #require(backups(in: folder).first)
+        #expect(said.contains("The reset stopped while writing the stubs"))
+        #expect(said.contains("Every file of yours, as it was, is in .kata/backups/\(backup)/."))
+        #expect(folder.read(".kata/backups/\(backup)/Helpers.swift") == "my own file")
+        #expect(folder.read(".kata/backups/\(backup)/Lexical.swift") == "my step 1 work")
+    }
+
     @Test("Git gives the stubs as committed, not as edited")
     func gitStubs() throws {
         let folder = try TemporaryFolder()
