@@ -6,7 +6,16 @@ import Foundation
 /// The stream is written as the run goes, so it keeps everything that happened before a crash
 /// or a kill. Run serially, the one test that started and never ended is the one that crashed
 /// or hangs.
+///
+/// This is the one place that knows the stream's schema. Version 0 is the one the tool asks
+/// for; a few of the fields it reads are not promised by it (their names start with `_`), so
+/// every field is read leniently: without a location, a test still passes or fails; without
+/// `_comments`, the rule comes from the issue's `details` message. What it could not read is
+/// kept in ``notes``, said once to the learner. `Tests/KataToolTests/Fixtures/` keeps a stream
+/// this toolchain wrote.
 struct EventStream {
+    /// The version of the stream the tool asks for, and reads.
+    static let version = 0
     /// One issue a test recorded: a failed expectation, a thrown error.
     struct Issue: Equatable, Sendable {
         /// The runtime's message, such as `Expectation failed: (count → 0) == 2`.
@@ -38,6 +47,8 @@ struct EventStream {
     private(set) var runStarted = false
     /// Whether the run reached its end.
     private(set) var runEnded = false
+    /// What the stream did not give, in words: `where the failed expectations are`.
+    private(set) var notes: Set<String> = []
     /// Text that was not a complete line yet.
     private var pending = Data()
 
@@ -55,17 +66,32 @@ struct EventStream {
         pending = Data(pending[lineStart...])
     }
 
-    /// Reads one JSON object; anything else is ignored.
+    /// Reads one JSON object; anything else is noted and skipped.
     mutating func consume(line: Data) {
+        guard !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) else { return }
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
             let payload = object["payload"] as? [String: Any]
-        else { return }
+        else {
+            notes.insert("some lines, which were not the JSON records of version \(Self.version)")
+            return
+        }
+        let version = object["version"] as? Int
+        if version != Self.version {
+            notes.insert(
+                "its version: the stream says \(version.map(String.init) ?? "none"), the tool reads \(Self.version) "
+                    + "(a newer toolchain? the results may be incomplete)")
+        }
         switch object["kind"] as? String {
         case "test":
-            guard let id = payload["id"] as? String else { return }
+            guard let id = payload["id"] as? String else {
+                notes.insert("the identity of some tests")
+                return
+            }
             displayNames[id] = payload["displayName"] as? String ?? payload["name"] as? String
             if let location = Self.location(payload["sourceLocation"]) {
                 locations[id] = (location.filePath, location.line)
+            } else {
+                notes.insert("where the tests are declared (the steps keep the order they ran in)")
             }
         case "event":
             consume(event: payload)
@@ -97,12 +123,17 @@ struct EventStream {
             let texts = messages.compactMap { $0["text"] as? String }
             let issue = event["issue"] as? [String: Any]
             if issue?["isKnown"] as? Bool == true { return }
-            let comments = (event["_comments"] as? [String])?.joined(separator: " ")
+            // The rule, in words: `_comments`, or else the `details` messages, which say the same.
+            let details = messages.filter { $0["symbol"] as? String == "details" }.compactMap {
+                $0["text"] as? String
+            }
+            let comments = ((event["_comments"] as? [String]) ?? details).joined(separator: " ")
             let location = Self.location(issue?["sourceLocation"]) ?? Self.location(event["_sourceLocation"])
+            if location == nil { notes.insert("where the failed expectations are") }
             issues[testID, default: []].append(
                 Issue(
                     message: texts.first ?? "Issue recorded",
-                    comment: comments.flatMap { $0.isEmpty ? nil : $0 },
+                    comment: comments.isEmpty ? nil : comments,
                     filePath: location?.filePath,
                     line: location?.line))
         default:

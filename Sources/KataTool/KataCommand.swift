@@ -309,6 +309,7 @@ struct KataCommand {
         let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
         remember(katas, in: context.workspace, alone: false)
         print(printer.table(katas) + "\n")
+        if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         let current = context.workspace.loadState().currentKata
         if let next = katas.first(where: { $0.kata == current }) {
             print(printer.next(next))
@@ -349,6 +350,7 @@ struct KataCommand {
         let progress = KataProgress(kata: kata, report: report)
         remember([progress], in: context.workspace)
         print(printer.steps(of: progress) + "\n")
+        if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         print(printer.next(progress))
         return progress.isDone ? 0 : 1
     }

@@ -168,6 +168,15 @@ struct ReportPrinter {
         return lines.joined(separator: "\n")
     }
 
+    /// What the event stream did not give, said once after the results; `nil` when it gave all.
+    func streamNotes(_ notes: Set<String>) -> String? {
+        guard !notes.isEmpty else { return nil }
+        return terminal.paint(
+            "Swift Testing's event stream did not give " + notes.sorted().joined(separator: "; ")
+                + ". Which tests pass and fail is still right; `--verbose` shows swift test's whole output.",
+            .yellow)
+    }
+
     /// What the learner reads once every kata is done, and where to go from there.
     var everyKataDone: String {
         terminal.paint("✔ Every kata is done. Well played.", .green) + "\n"

@@ -23,21 +23,65 @@ enum ResetCommand {
             Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return 2
         }
+        let workspace = context.workspace
         let source: GitStubSource
-        do {
-            source = try GitStubSource(
-                root: context.workspace.root, kata: kata,
-                recorded: context.workspace.loadState().stubCommits[kata.pattern.name])
-        } catch {
-            Terminal.printError(
-                "Cannot find the stubs: \(error). `kata reset` needs the repository's git history. Nothing changed."
-            )
-            return 1
+        if let recorded = workspace.loadState().stubCommits[kata.pattern.name],
+            let noted = GitStubSource(root: workspace.root, recorded: recorded)
+        {
+            source = noted
+        } else {
+            guard let chosen = chooseStubCommit(of: kata, yes: options.yes, root: workspace.root) else {
+                return 1
+            }
+            source = chosen
         }
         let ask: ((String) -> Bool)? = Terminal.canAsk ? { Terminal.confirm($0) } : nil
         return reset(
             kata, step: options.step, yes: options.yes, source: source, workspace: context.workspace,
             terminal: context.terminal, ask: ask)
+    }
+
+    /// The commit to take the stubs from, when the tool never noted it.
+    ///
+    /// The learner says which; with nobody to ask, or `--yes`, it is the commit that added the
+    /// kata. `nil` after saying why nothing changed.
+    ///
+    /// Never a guess from the code: a learner's commit may keep every `// TODO`, and a
+    /// maintainer's may have none left.
+    static func chooseStubCommit(of kata: Kata, yes: Bool, root: URL) -> GitStubSource? {
+        let candidates: [GitStubSource.Candidate]
+        do {
+            candidates = try GitStubSource.candidates(for: kata, in: root)
+        } catch {
+            Terminal.printError(
+                "Cannot find the stubs: \(error). `kata reset` needs the repository's git history. Nothing changed."
+            )
+            return nil
+        }
+        guard let added = candidates.last else {
+            Terminal.printError("No commit has Katas/\(kata.pattern.name)/. Nothing changed.")
+            return nil
+        }
+        print(
+            "The tool never saw the \(kata.pattern.displayName) stubs untouched (it notes them the first time it "
+                + "runs while Katas/\(kata.pattern.name)/ is as cloned), so it does not know which commit holds them."
+        )
+        guard Terminal.canAsk, !yes else {
+            print("It takes the commit that added the kata, \(added.summary).")
+            return GitStubSource(root: root, commit: added.commit)
+        }
+        print("The commits that changed Katas/\(kata.pattern.name)/, newest first:")
+        for (index, candidate) in candidates.enumerated() {
+            let label = index == candidates.count - 1 ? "  (added the kata)" : ""
+            print("  \(index + 1). \(candidate.summary)\(label)")
+        }
+        guard let answer = Terminal.ask("Which commit's stubs? [1-\(candidates.count)]"),
+            let number = Int(answer), candidates.indices.contains(number - 1)
+        else {
+            print("Nothing changed: no commit chosen.")
+            return nil
+        }
+        return GitStubSource(root: root, commit: candidates[number - 1].commit)
     }
 
     /// Resets `kata` (or one step of it) from `source`, saying what happens.
@@ -239,39 +283,48 @@ struct KataReset {
     }
 }
 
-/// The stubs as git has them.
+/// The stubs as git has them: the kata's folder at one commit.
 ///
-/// A learner may have committed their work, and pushed it to their own `origin`, so neither
-/// `HEAD` nor `origin/HEAD` is sure to hold the stubs. The stubs are the newest version of the
-/// kata's folder, going back from their common ancestor (or `HEAD`), that still has a
-/// `// TODO: Step N` for every step: solved code has lost at least one.
+/// Which commit: the one the tool noted when it first saw the kata's stubs untouched
+/// (``recordStubCommits(in:)``), or one the learner chooses (``ResetCommand/chooseStubCommit``).
 struct GitStubSource: StubSource {
     let root: URL
     let commit: String
 
-    init(root: URL, kata: Kata? = nil, recorded: String? = nil) throws {
-        self.root = root
-        // The commit the tool saw the kata's stubs untouched in, on its first run: surest of all.
-        if let recorded, (try? Self.git(["cat-file", "-e", "\(recorded)^{commit}"], in: root)) != nil {
-            commit = recorded
-            return
-        }
-        let upstream = try? Self.git(["merge-base", "HEAD", "origin/HEAD"], in: root)
-        let head = try Self.git(["rev-parse", "HEAD"], in: root)
-        let base = String(decoding: upstream ?? head, as: UTF8.self).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        commit = kata.flatMap { try? Self.newestStubCommit(of: $0, from: base, in: root) } ?? base
+    /// One commit that changed a kata's folder, for the learner to choose from.
+    struct Candidate: Equatable {
+        let commit: String
+        /// How the learner reads it: `1a2b3c4 2026-11-23 Alice: State: split step 3`.
+        let summary: String
     }
 
-    /// The newest commit, from `base` back, whose `Katas/<Pattern>/` has a TODO for every step.
-    private static func newestStubCommit(of kata: Kata, from base: String, in root: URL) throws -> String? {
+    /// The stubs of the commit the tool noted; `nil` when that commit is not in the repository
+    /// (a fresh clone of another fork).
+    init?(root: URL, recorded: String) {
+        guard (try? Self.git(["cat-file", "-e", "\(recorded)^{commit}"], in: root)) != nil else { return nil }
+        self.init(root: root, commit: recorded)
+    }
+
+    /// The commits that changed `kata`'s folder, newest first, from `HEAD` back (at most 8), and
+    /// last the one that added it.
+    static func candidates(for kata: Kata, in root: URL) throws -> [Candidate] {
         let folder = "Katas/\(kata.pattern.name)/"
-        let history = try git(["log", "--format=%H", "-n", "50", base, "--", folder], in: root)
-        for commit in String(decoding: history, as: UTF8.self).split(separator: "\n").map(String.init)
-        where try GitStubSource(root: root, commit: commit).hasEveryTodo(of: kata) {
-            return commit
+        func list(_ arguments: [String]) throws -> [Candidate] {
+            let text = try git(
+                ["log", "--format=%H%x09%h %ad %an: %s", "--date=short"] + arguments, in: root)
+            return String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line in
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                return parts.count == 2 ? Candidate(commit: String(parts[0]), summary: String(parts[1])) : nil
+            }
         }
-        return nil
+        var newest = try list(["-n", "8", "HEAD", "--", folder])
+        let added = try list(["--diff-filter=A", "--reverse", "HEAD", "--", folder]).first
+        if let added, !newest.contains(added) { newest.append(added) }
+        if let added, let index = newest.firstIndex(of: added), index != newest.count - 1 {
+            newest.remove(at: index)
+            newest.append(added)
+        }
+        return newest
     }
 
     /// Whether the kata's folder at this commit has a `// TODO: Step N` for every step.
@@ -291,9 +344,10 @@ struct GitStubSource: StubSource {
 
     /// Notes that `HEAD` holds a kata's stubs, for each kata not noted yet that is untouched there.
     ///
-    /// Untouched: no local change, and a TODO for every step. The commands that run tests do
-    /// this first, so the first run after cloning notes the stubs before the learner commits any
-    /// work.
+    /// Untouched: no local change; the same as upstream's (`origin/HEAD`, where there is one), so
+    /// work the learner committed before the tool's first run is never noted as the stubs; and,
+    /// as a last guard, a TODO for every step. The commands that run tests do this first, so the
+    /// first run after cloning notes the stubs before the learner commits any work.
     static func recordStubCommits(in workspace: Workspace) {
         var state = workspace.loadState()
         let missing = Catalog.katas.filter { state.stubCommits[$0.pattern.name] == nil }
@@ -302,7 +356,17 @@ struct GitStubSource: StubSource {
             let head = Optional(
                 String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else { return }
-        let changed = VerifyCommand.locallyChangedKataFiles(in: workspace.root)
+        var changed = VerifyCommand.locallyChangedKataFiles(in: workspace.root)
+        if let upstream = try? git(["merge-base", "HEAD", "origin/HEAD"], in: workspace.root),
+            let committed = try? git(
+                [
+                    "diff", "--name-only",
+                    String(decoding: upstream, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                    "HEAD", "--", "Katas",
+                ], in: workspace.root)
+        {
+            changed += String(decoding: committed, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
         let source = GitStubSource(root: workspace.root, commit: head)
         guard let listed = try? source.files(in: "Katas") else { return }
         for kata in missing where !changed.contains(where: { $0.hasPrefix("Katas/\(kata.pattern.name)/") }) {
@@ -313,7 +377,8 @@ struct GitStubSource: StubSource {
         workspace.save(state)
     }
 
-    private init(root: URL, commit: String) {
+    /// The stubs of `commit`.
+    init(root: URL, commit: String) {
         self.root = root
         self.commit = commit
     }

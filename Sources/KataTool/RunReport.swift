@@ -125,6 +125,8 @@ struct RunReport {
     var interrupted = false
     /// The log files of the run's passes, oldest first.
     var logPaths: [String] = []
+    /// What the event stream did not give (``EventStream/notes``), over every pass.
+    var streamNotes: Set<String> = []
 
     /// The outcomes of one test module.
     func outcomes(inModule module: String) -> [Outcome] {

@@ -120,6 +120,7 @@ enum SolutionCommand {
         // Not `KataCommand.remember`: this is the solution's result, not the learner's progress.
         let progress = KataProgress(kata: kata, report: report)
         print(context.printer.steps(of: progress) + "\n")
+        if let notes = context.printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         let tests = progress.steps.joined()
         if progress.isDone {
             print(

@@ -64,6 +64,18 @@ struct Terminal: Sendable {
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
+    /// Asks a question on the terminal and returns the answer, trimmed; `nil` when there is no
+    /// one to ask, or no answer (Enter alone, or the end of input).
+    static func ask(_ question: String) -> String? {
+        guard canAsk else { return nil }
+        print("\(question) ", terminator: "")
+        flush()
+        for stop in Interrupt.signals { signal(stop, SIG_DFL) }
+        defer { Interrupt.install() }
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces)
+        return answer?.isEmpty == false ? answer : nil
+    }
+
     /// Writes out what `print` has buffered: standard output is a pipe or a file when a
     /// script or an editor runs the tool.
     static func flush() {

@@ -77,6 +77,7 @@ struct TestRunner {
             let outcome = runPass(pass, modules: modules, skips: skips, scratch: scratch)
             report.logPaths.append(outcome.logPath)
             let stream = outcome.stream
+            report.streamNotes.formUnion(stream.notes)
             for id in stream.displayNames.keys.sorted() where EventStream.isFunction(id) {
                 if listedIDs.insert(id).inserted {
                     let location = stream.locations[id]

@@ -62,3 +62,87 @@ struct EventStreamTests {
         #expect(stream.started == [a])
     }
 }
+
+@Suite("The event stream, as this toolchain writes it, and as a newer one might")
+struct EventStreamSchemaTests {
+    func read(_ text: String) -> EventStream {
+        var stream = EventStream()
+        stream.consume(Data(text.utf8))
+        return stream
+    }
+
+    @Test("A real stream: passes, failures with their rule and line, skips; nothing it could not read")
+    func real() throws {
+        let stream = read(try Fixture.text("events-6.3.jsonl"))
+        #expect(stream.notes.isEmpty, "\(stream.notes)")
+        #expect(stream.runStarted && stream.runEnded)
+        // As `swift test` printed it: 20 tests, 18 failed (Singleton's, on the stubs), 1 passed, 1 skipped.
+        #expect(stream.started.count == 19)
+        #expect(stream.ended.values.filter(\.passed).count == 1)
+        #expect(stream.ended.values.filter { !$0.passed && !$0.skipped }.count == 18)
+        #expect(stream.ended.values.filter(\.skipped).count == 1)
+        let id = "SingletonTests.Step1InjectedPool/handleFromInjectedPool()/Step1InjectedPool.swift:118:6"
+        let issue = try #require(stream.issues[id]?.first)
+        #expect(issue.message == "Expectation failed: await pool.requests == [chat]")
+        #expect(issue.comment == "The manager asks the pool it was given (rule 1.1)")
+        #expect(issue.filePath == Fixture.root + "/Tests/SingletonTests/Step1InjectedPool.swift")
+        #expect(issue.line == 124)
+        #expect(stream.locations[id]?.line == 118)
+    }
+
+    @Test(
+        "Without the underscored fields: the same passes and failures, the rule from details, notes on the rest"
+    )
+    func withoutUnderscoredFields() throws {
+        let real = try Fixture.text("events-6.3.jsonl")
+        // A toolchain that dropped the fields version 0 does not promise.
+        let stripped =
+            real.split(separator: "\n").map { line -> String in
+                guard var object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    var payload = object["payload"] as? [String: Any]
+                else { return String(line) }
+                for key in payload.keys where key.hasPrefix("_") { payload[key] = nil }
+                if var issue = payload["issue"] as? [String: Any] {
+                    issue["sourceLocation"] = nil
+                    payload["issue"] = issue
+                }
+                if var location = payload["sourceLocation"] as? [String: Any] {
+                    location["_filePath"] = nil
+                    payload["sourceLocation"] = location
+                }
+                object["payload"] = payload
+                let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+                return String(decoding: data, as: UTF8.self)
+            }.joined(separator: "\n") + "\n"
+        let full = read(real)
+        let degraded = read(stripped)
+        #expect(degraded.ended == full.ended, "Pass and fail per test, as before")
+        #expect(degraded.started == full.started)
+        let id = "SingletonTests.Step1InjectedPool/handleFromInjectedPool()/Step1InjectedPool.swift:118:6"
+        #expect(degraded.issues[id]?.first?.comment == "The manager asks the pool it was given (rule 1.1)")
+        #expect(degraded.issues[id]?.first?.filePath == nil)
+        #expect(degraded.locations[id]?.filePath == "SingletonTests/Step1InjectedPool.swift", "fileID, then")
+        #expect(degraded.notes == ["where the failed expectations are"])
+    }
+
+    @Test("Another version, or a line that is not JSON, is noted, and the rest is still read")
+    func otherVersion() {
+        let a = "StrategyTests.Step1LexicalSearch/a()/S.swift:3:6"
+        let text =
+            [
+                StreamLine.test(a, name: "A").replacingOccurrences(
+                    of: #""version":0"#, with: #""version":1"#),
+                "not json at all",
+                StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+                StreamLine.event("testEnded", a), StreamLine.event("runEnded"),
+            ].joined(separator: "\n") + "\n"
+        let stream = read(text)
+        #expect(stream.ended[a]?.passed == true)
+        #expect(stream.notes.contains { $0.hasPrefix("its version: the stream says 1, the tool reads 0") })
+        #expect(stream.notes.contains { $0.hasPrefix("some lines") })
+        let printer = ReportPrinter(workspace: Workspace(root: repositoryRoot), terminal: .plain)
+        #expect(
+            printer.streamNotes(stream.notes)?.contains("Which tests pass and fail is still right") == true)
+        #expect(printer.streamNotes([]) == nil)
+    }
+}

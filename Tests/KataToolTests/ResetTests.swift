@@ -195,25 +195,49 @@ struct ResetTests {
             "git init -q && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs",
             in: folder.url)
         try folder.write("Katas/Strategy/Lexical.swift", "edited")
-        let source = try GitStubSource(root: folder.url)
+        let source = GitStubSource(root: folder.url, commit: "HEAD")
         #expect(try source.files(in: "Katas/Strategy") == ["Katas/Strategy/Lexical.swift"])
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data("stub".utf8))
     }
 
     @Test(
-        "The stubs are the newest commit with a TODO for every step, even after the learner commits their work"
+        "Not noted: the commits that changed the kata, newest first, the one that added it last; without asking, that one"
     )
     func gitStubsAfterCommittedWork() throws {
         let folder = try TemporaryFolder()
+        // The learner's work keeps every TODO: no guess from the code could tell it from the stubs.
         let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
         try folder.write("Katas/Strategy/Lexical.swift", stub)
         let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
         try shell("git init -q && \(commit) stubs", in: folder.url)
-        try folder.write("Katas/Strategy/Lexical.swift", "solved, TODOs gone")
+        try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
         try shell("\(commit) 'my work'", in: folder.url)
         let strategy = try #require(Catalog.kata(named: "strategy"))
-        let source = try GitStubSource(root: folder.url, kata: strategy)
-        #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
+        let candidates = try GitStubSource.candidates(for: strategy, in: folder.url)
+        #expect(candidates.map { $0.summary.hasSuffix("k: my work") } == [true, false])
+        #expect(candidates.last?.summary.hasSuffix("k: stubs") == true)
+        let chosen = try #require(ResetCommand.chooseStubCommit(of: strategy, yes: true, root: folder.url))
+        #expect(try chosen.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
+    }
+
+    @Test(
+        "Work committed before the tool's first run is never noted as the stubs: it differs from upstream's")
+    func notedOnlyAsUpstream() throws {
+        let upstream = try TemporaryFolder()
+        let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
+        try upstream.write("Katas/Strategy/Lexical.swift", stub)
+        try upstream.write(
+            "Katas/Factory/Pick.swift", (1...3).map { "// TODO: Step \($0)" }.joined(separator: "\n"))
+        let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
+        try shell("git init -q && \(commit) stubs", in: upstream.url)
+        let clone = try TemporaryFolder()
+        try shell("git clone -q '\(upstream.url.path)' .", in: clone.url)
+        try clone.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
+        try shell("\(commit) 'my work'", in: clone.url)
+        let workspace = Workspace(root: clone.url)
+        GitStubSource.recordStubCommits(in: workspace)
+        #expect(workspace.loadState().stubCommits["Strategy"] == nil)
+        #expect(workspace.loadState().stubCommits["Factory"] != nil, "An untouched kata is noted")
     }
 
     @Test(
@@ -229,10 +253,8 @@ struct ResetTests {
         try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
         try shell("\(commit) 'my work'", in: folder.url)
         GitStubSource.recordStubCommits(in: workspace)  // later runs change nothing
-        let strategy = try #require(Catalog.kata(named: "strategy"))
-        let recorded = workspace.loadState().stubCommits["Strategy"]
-        #expect(recorded != nil)
-        let source = try GitStubSource(root: folder.url, kata: strategy, recorded: recorded)
+        let recorded = try #require(workspace.loadState().stubCommits["Strategy"])
+        let source = try #require(GitStubSource(root: folder.url, recorded: recorded))
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
     }
 
