@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Pattern Katas: one module per design pattern, taught against two product domains.
 //
 // `KATA_SOLUTIONS` picks where each pattern module's sources come from:
