@@ -13,17 +13,21 @@ protocol ConnectionLifecycleState: Sendable {
 
     // TODO: Step 2 — add the owned connection's two reports (connected, disconnected), each
     //       given the managed connection, so each state decides where they take it (rules
-    //       2.2–2.6).
-    // TODO: Step 3 — add the six operations (connect, disconnect, release, send, request,
-    //       onEvent), each given the managed connection, so each state allows or refuses them
-    //       (rules 3.1–3.3). A protocol extension can refuse everything by default, in the state's
-    //       own `name`; each state then overrides only what it allows. Release releases the owned
-    //       connection (rule 3.6). Where the table allows them, `request` may just send and
-    //       `onEvent` may just accept, for now.
-    // TODO: Step 4 — let `request` wait for its reply and `onEvent` keep its subscription, in
-    //       the states that allow them (rules 4.1–4.4).
-    // TODO: Step 5 — let a subscription be to every event, not only to one name (for
-    //       `onEvent(_:)`), still refused once released (rule 5.7).
+    //       2.2–2.6). A protocol extension can ignore both by default.
+    // TODO: Step 4 — add the lifecycle's three operations (connect, disconnect, release), each
+    //       given the managed connection, so each state allows or refuses them (rules 4.1–4.3). A
+    //       protocol extension can refuse them by default, in the state's own `name`; each state
+    //       then overrides only what it allows. Release releases the owned connection (rule 4.5).
+    // TODO: Step 5 — add the traffic's three operations (send, request, onEvent) the same way
+    //       (rules 5.1, 5.2). `send` and `request` are refused by default; `onEvent` is allowed in
+    //       every state but released, so its default accepts and `ReleasedState` overrides it to
+    //       refuse. Where the table allows them, `request` may just send and `onEvent` may just
+    //       accept, for now.
+    // TODO: Step 6 — let `request` wait for its reply and `onEvent` keep its subscription, in
+    //       the states that allow them (rules 6.1–6.4).
+    // TODO: Step 7 — let a subscription be to every event, not only to one name (for
+    //       `onEvent(_:)`), still refused once released (rule 7.9); and let each state say what
+    //       `status` reads while the owned connection is connected (rule 7.4).
 }
 
 /// Made, never connected yet.

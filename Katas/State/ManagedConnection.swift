@@ -3,7 +3,7 @@ import MessagingKit
 
 /// A connection that knows where it is in its life and refuses what that state forbids.
 ///
-/// It owns one ``Connection`` (the socket, as a factory makes it) and is one (step 5): a pool,
+/// It owns one ``Connection`` (the socket, as a factory makes it) and is one (step 7): a pool,
 /// a keeper or an outbox may hold it as `any Connection`, and its refusals reach them as
 /// ``LifecycleError``.
 ///
@@ -26,18 +26,21 @@ public final class ManagedConnection: Connection {
         self.inner = connection
         // TODO: Step 2 — listen to the owned connection's status changes, and hand each one to
         //       the current state (rules 2.2, 2.3). Capture `self` weakly: the owned connection
-        //       keeps its handlers (rule 2.10). Judge a report by the owned connection's status now
+        //       keeps its handlers (rule 2.7). Judge a report by the owned connection's status now
         //       (`inner.status`), not by the status it carries: a report may come late, after a
         //       newer one (rule 2.4).
-        // TODO: Step 4 — listen to the owned connection's events, for subscriptions and replies
-        //       (rules 4.1, 4.4).
-        // TODO: Step 5 — after the current state has handled a status, pass it to the
-        //       `onStatusChange` handlers (rule 5.5).
+        // TODO: Step 3 — after acting on a status, read `inner.status` again; while it differs
+        //       from the status just acted on, act on the new one, one act per turn (rule 3.5).
+        // TODO: Step 6 — listen to the owned connection's events, for subscriptions and replies
+        //       (rules 6.1, 6.4).
+        // TODO: Step 7 — in that loop, after each act and before looking again, tell the
+        //       `onStatusChange` handlers: first the status the report carried, then each status
+        //       looked up again, unless it is the status they were told last (rules 7.5–7.7).
     }
 
     /// Identifies this connection for its whole life: its own id, never the owned connection's.
     public var id: UUID {
-        // TODO: Step 5 — an id of its own, made once (rule 5.2).
+        // TODO: Step 7 — an id of its own, made once (rule 7.2).
         inner.id
     }
 
@@ -48,7 +51,9 @@ public final class ManagedConnection: Connection {
     /// is connected too: a connected socket under a lifecycle that isn't reads `connecting`
     /// (created, reconnecting) or `disconnected` (disconnected, released).
     public var status: TransportStatus {
-        // TODO: Step 5 — the owned connection's status, connected only with the lifecycle (rule 5.4).
+        // TODO: Step 7 — the owned connection's status, connected only with the lifecycle; what a
+        //       connected socket reads under a lifecycle that isn't is the current state's answer
+        //       (rule 7.4).
         .idle
     }
 
@@ -57,7 +62,7 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released, it keeps no new handler.
     public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 5 — remember the handler, unless released (rules 5.5, 5.8).
+        // TODO: Step 7 — remember the handler, unless released (rules 7.5, 7.10).
     }
 
     /// Whether the transition table allows a move from `from` to `to`.
@@ -86,8 +91,8 @@ public final class ManagedConnection: Connection {
     ///   the state stays as it was, and no observer hears anything.
     func enter(_ next: ConnectionState) throws(LifecycleError) {
         // TODO: Step 2 — under the lock, ask the current state whether it may move to `next`; if
-        //       so, swap in the state object for `next`. Then, outside the lock, tell every
-        //       observer (rules 2.7, 2.9).
+        //       so, swap in the state object for `next` (rules 2.2, 2.6).
+        // TODO: Step 3 — then, outside the lock, tell every observer (rules 3.1, 3.3).
         throw .transitionRefused(from: state, to: next)
     }
 
@@ -95,7 +100,8 @@ public final class ManagedConnection: Connection {
     /// token is cancelled.
     @discardableResult
     public func observe(_ observer: @escaping @Sendable (ConnectionStateChange) -> Void) -> ObservationToken {
-        // TODO: Step 2 — remember the observer; cancelling the token forgets it (rules 2.7, 2.8).
+        // TODO: Step 3 — remember the observer; cancelling the token forgets it, and the token
+        //       doesn't keep the connection alive (rules 3.1, 3.2, 3.4).
         ObservationToken {}
     }
 
@@ -106,8 +112,8 @@ public final class ManagedConnection: Connection {
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state.
     public func connect() throws(LifecycleError) {
-        // TODO: Step 3 — hand it to the current state (rules 3.1–3.8). Same for the five operations
-        //       below.
+        // TODO: Step 4 — hand it to the current state (rules 4.1–4.6). Same for `disconnect()` and
+        //       `release()` below.
         throw .operationRefused(.connect, in: state)
     }
 
@@ -134,6 +140,8 @@ public final class ManagedConnection: Connection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
     ///   connection's own error, unchanged, when it fails the send.
     public func send(_ event: Event) throws {
+        // TODO: Step 5 — hand it to the current state (rules 5.1–5.5). Same for `request` and the
+        //       named `onEvent` below.
         throw LifecycleError.operationRefused(.send, in: state)
     }
 
@@ -143,9 +151,9 @@ public final class ManagedConnection: Connection {
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` in any other state; the owned
     ///   connection's own error, unchanged, when it fails the send (and then nothing waits).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
-        // TODO: Step 3 — hand it to the current state; where the table allows it, it may just send.
-        // TODO: Step 4 — wait for the reply from before the send; take back this request's own
-        //       wait if the send fails (rules 4.1–4.3, 4.5, 4.6).
+        // TODO: Step 5 — hand it to the current state; where the table allows it, it may just send.
+        // TODO: Step 6 — wait for the reply from before the send; take back this request's own
+        //       wait if the send fails (rules 6.1–6.3, 6.5, 6.6).
         throw LifecycleError.operationRefused(.request, in: state)
     }
 
@@ -156,9 +164,9 @@ public final class ManagedConnection: Connection {
     public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
         throws(LifecycleError)
     {
-        // TODO: Step 3 — hand it to the current state; where the table allows it, it may just accept.
-        // TODO: Step 4 — keep the subscription, and call it with every event of its name until
-        //       released (rules 4.4–4.6).
+        // TODO: Step 5 — hand it to the current state; where the table allows it, it may just accept.
+        // TODO: Step 6 — keep the subscription, and call it with every event of its name until
+        //       released (rules 6.4–6.6).
         throw .operationRefused(.onEvent, in: state)
     }
 
@@ -167,6 +175,6 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released it does nothing: `Connection`'s requirement can't throw.
     public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 5 — hand it to the current state too, as a subscription to every name (rule 5.7).
+        // TODO: Step 7 — hand it to the current state too, as a subscription to every name (rule 7.9).
     }
 }

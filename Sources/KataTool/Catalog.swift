@@ -42,8 +42,9 @@ enum Catalog {
         Kata(
             "State",
             [
-                "Step1TransitionTable", "Step2OwnedConnectionAndObservers", "Step3Operations",
-                "Step4RequestsAndSubscriptions", "Step5ItIsAConnection", "Step6ScanViewModel",
+                "Step1TransitionTable", "Step2OwnedConnectionDrivesIt", "Step3Observers",
+                "Step4LifecycleOperations", "Step5TrafficOperations", "Step6RequestsAndSubscriptions",
+                "Step7ItIsAConnection", "Step8ScanViewModel",
             ]),
         Kata(
             "Command",

@@ -3,36 +3,15 @@ import MessagingKit
 import State
 import Testing
 
-// The test plays the server, the network and the socket library here: it calls the transport's
-// `connect()` and `disconnect()` itself, under the socket connection the managed one owns, so
-// this step needs none of step 3's operations.
+// As in step 2, the test plays the server, the network and the socket library: it needs none of
+// step 4's operations.
 
-@Suite("State · Step 2 — The connection it owns drives it; observers hear every change", .tags(.messaging))
-struct Step2OwnedConnectionAndObservers {
-    @Test("The owned connection's statuses move the lifecycle, through the table [2.1, 2.2, 2.3, 2.6, 1.3]")
-    func ownedConnectionDrivesTheMachine() throws {
-        let hatches = try EscapeHatches.findings(inPattern: "State")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2)) (rule 1.3)")
-        let harness = try Harness()
-        let connection = harness.connection
-        let transport = harness.transport
-        #expect(connection.state == .created, "A new connection is created (rule 2.1)")
-        transport.connect()
-        #expect(connection.state == .created, "Connecting is not connected: still created (rule 2.3)")
-        try transport.accept()
-        #expect(connection.state == .connected, "The socket connected: connected (rule 2.2)")
-        try transport.drop()
-        #expect(connection.state == .disconnected, "The network dropped: disconnected (rule 2.2)")
-        try transport.restore()
-        #expect(
-            connection.state == .connected,
-            "The network came back: connected again, through reconnecting (rules 2.2, 2.6)")
-        transport.disconnect()
-        #expect(connection.state == .disconnected, "The library closed the socket: disconnected (rule 2.2)")
-    }
-
-    @Test("It listens to whatever Connection it owns: one with no server, which connects at once [2.5, 2.10]")
-    func anyOwnedConnection() throws {
+@Suite("State · Step 3 — Observers hear every change", .tags(.messaging))
+struct Step3Observers {
+    @Test(
+        "Observers hear what any owned Connection does; their tokens don't keep the lifecycle alive [3.1, 3.4, 2.5, 2.7]"
+    )
+    func anyOwnedConnectionObserved() throws {
         let recording = RecordingConnection(url: try chatURL().url)
         let changes = Recorder<ConnectionStateChange>()
         weak var freed: ManagedConnection?
@@ -53,19 +32,23 @@ struct Step2OwnedConnectionAndObservers {
                 ConnectionStateChange(from: .created, to: .connected),
                 ConnectionStateChange(from: .connected, to: .disconnected),
             ],
-            "Only the Connection protocol is needed to drive the lifecycle, whatever class is behind it (rule 2.5)"
+            "Only the Connection protocol is needed to drive the lifecycle, whatever class is behind it: its observers hear each move (rules 2.5, 3.1)"
         )
         #expect(
             freed == nil,
-            "Nobody holds the managed connection any more: it is freed, though its socket and its observer's token live on (rule 2.10)"
+            "Nobody holds the managed connection any more: it is freed, though its socket and its observer's token live on (rules 2.7, 3.4)"
         )
         recording.connect()
         token?.cancel()
-        #expect(changes.all.count == 2, "A freed managed connection tells nobody anything (rule 2.10)")
+        #expect(
+            changes.all.count == 2,
+            "A freed managed connection tells nobody anything, and its token's cancel does nothing (rule 3.4)"
+        )
     }
 
     @Test(
-        "A drop's report that comes after the restore's changes nothing: the socket is connected [2.4, 2.7]")
+        "A drop's report that comes after the restore's changes nothing: the socket is connected; no observer hears a thing [2.4, 3.1]"
+    )
     func lateDropReportChangesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
@@ -85,11 +68,11 @@ struct Step2OwnedConnectionAndObservers {
         )
         #expect(
             changes.all == [ConnectionStateChange(from: .created, to: .connected)],
-            "The late report moved nothing, so no observer heard a change (rules 2.4, 2.7)")
+            "The late report moved nothing, so no observer heard a change (rules 2.4, 3.1)")
     }
 
     @Test(
-        "A report overtaken while it is handled settles on the newest status: never disconnected over a connected socket [2.4]"
+        "A report overtaken while it is handled settles on the newest status: never disconnected over a connected socket [3.5]"
     )
     func reportOvertakenWhileHandled() throws {
         let socket = try LateReportingConnection()
@@ -108,12 +91,12 @@ struct Step2OwnedConnectionAndObservers {
         socket.report(.disconnected)
         #expect(
             connection.state == .connected,
-            "Handling a report ends on the socket's status as it is by then, not as it was when read (rule 2.4)"
+            "Handling a report ends on the socket's status as it is by then, not as it was when read (rule 3.5)"
         )
     }
 
     @Test(
-        "A connect's report that comes after the drop's changes nothing: the socket is disconnected [2.4, 2.6, 2.7]"
+        "A connect's report that comes after the drop's changes nothing: the socket is disconnected; observers hear only real moves [2.4, 2.6, 3.1]"
     )
     func lateConnectReportChangesNothing() throws {
         let socket = try LateReportingConnection()
@@ -145,7 +128,7 @@ struct Step2OwnedConnectionAndObservers {
     }
 
     @Test(
-        "An idle or connecting report changes nothing, from created, connected or disconnected [2.3, 2.7]",
+        "An idle or connecting report tells no observer, from created, connected or disconnected [2.3, 3.1]",
         arguments: [ConnectionState.created, .connected, .disconnected])
     func idleAndConnectingChangeNothing(from state: ConnectionState) throws {
         for report in [TransportStatus.idle, .connecting] {
@@ -168,13 +151,13 @@ struct Step2OwnedConnectionAndObservers {
             socket.report(report)
             #expect(
                 connection.state == state && changes.all.isEmpty,
-                "A socket that reports \(report) is neither connected nor dropped: \(state) stays \(state), and no observer hears a change (rules 2.3, 2.7)"
+                "A socket that reports \(report) is neither connected nor dropped: \(state) stays \(state), and no observer hears a change (rules 2.3, 3.1)"
             )
         }
     }
 
     @Test(
-        "A status that changes twice while it is handled: the lifecycle follows it to the last one [2.4, 2.7]"
+        "A status that changes twice while it is handled: the lifecycle follows it to the last one [3.5, 3.1]"
     )
     func statusChangedTwiceWhileHandled() throws {
         let socket = try LateReportingConnection()
@@ -203,16 +186,18 @@ struct Step2OwnedConnectionAndObservers {
                 ConnectionStateChange(from: .reconnecting, to: .connected),
                 ConnectionStateChange(from: .connected, to: .disconnected),
             ],
-            "After each act it looks again, until the socket's status holds still: down, up, down (rules 2.4, 2.7)"
+            "After each act it looks again, until the socket's status holds still: down, up, down (rules 3.5, 3.1)"
         )
         #expect(
             connection.state == .disconnected,
-            "Handling the one report ends on the socket's last status, however often it changed meanwhile (rule 2.4)"
+            "Handling the one report ends on the socket's last status, however often it changed meanwhile (rule 3.5)"
         )
     }
 
-    @Test("A first attempt that fails leaves the connection disconnected; a retry connects it [2.2, 2.6]")
-    func failedFirstAttempt() throws {
+    @Test(
+        "A first attempt that fails, then a retry: observers hear each move, through reconnecting [2.2, 2.6, 3.1]"
+    )
+    func failedFirstAttemptObserved() throws {
         let harness = try Harness()
         let changes = Recorder<ConnectionStateChange>()
         harness.connection.observe(changes.record)
@@ -230,11 +215,14 @@ struct Step2OwnedConnectionAndObservers {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "From disconnected, the socket's connected passes through reconnecting: no shortcut (rule 2.6)")
+            "From disconnected, the socket's connected passes through reconnecting: no shortcut, and observers hear both moves (rules 2.6, 3.1)"
+        )
     }
 
-    @Test("Observers hear every change exactly once, in order [2.7]")
+    @Test("Observers hear every change exactly once, in order [3.1, 1.3]")
     func observersHearEveryChange() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "State")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3)) (rule 1.3)")
         let harness = try Harness()
         let first = Recorder<ConnectionStateChange>()
         let second = Recorder<ConnectionStateChange>()
@@ -254,11 +242,11 @@ struct Step2OwnedConnectionAndObservers {
             ConnectionStateChange(from: .reconnecting, to: .connected),
             ConnectionStateChange(from: .connected, to: .disconnected),
         ]
-        #expect(first.all == expected, "Each change once, in order, for every observer (rule 2.7)")
-        #expect(second.all == expected, "…the second observer too (rule 2.7)")
+        #expect(first.all == expected, "Each change once, in order, for every observer (rule 3.1)")
+        #expect(second.all == expected, "…the second observer too (rule 3.1)")
     }
 
-    @Test("A cancelled observer hears nothing more; the others, and one added after, still do [2.7, 2.8]")
+    @Test("A cancelled observer hears nothing more; the others, and one added after, still do [3.1, 3.2]")
     func cancelledObserverStops() throws {
         let harness = try Harness()
         let leaving = Recorder<ConnectionStateChange>()
@@ -275,18 +263,18 @@ struct Step2OwnedConnectionAndObservers {
         try harness.transport.drop()
         #expect(
             leaving.all == [ConnectionStateChange(from: .created, to: .connected)],
-            "After cancel(), the observer hears nothing more (rule 2.8)")
-        #expect(staying.all.count == 2, "The other observer hears both changes (rule 2.8)")
+            "After cancel(), the observer hears nothing more (rule 3.2)")
+        #expect(staying.all.count == 2, "The other observer hears both changes (rule 3.2)")
         #expect(
             joining.all == [ConnectionStateChange(from: .connected, to: .disconnected)],
-            "An observer added after a cancel hears the changes from then on (rule 2.7)")
+            "An observer added after a cancel hears the changes from then on (rule 3.1)")
         #expect(
             staying.all.last == ConnectionStateChange(from: .connected, to: .disconnected),
-            "…beside the one added before it, which still hears: every observer hears every change (rule 2.7)"
+            "…beside the one added before it, which still hears: every observer hears every change (rule 3.1)"
         )
     }
 
-    @Test("Cancelling the first, then the third of four observers stops those two, and only those [2.8]")
+    @Test("Cancelling the first, then the third of four observers stops those two, and only those [3.2]")
     func cancellingInAnyOrderStopsTheRightOnes() throws {
         let recording = RecordingConnection(url: try chatURL().url)
         let connection = ManagedConnection(connection: recording)
@@ -297,27 +285,27 @@ struct Step2OwnedConnectionAndObservers {
         recording.connect()
         #expect(
             heard.map(\.all.count) == [0, 1, 0, 1],
-            "The first and third observers, cancelled, hear nothing; the second and fourth hear the change (rule 2.8)"
+            "The first and third observers, cancelled, hear nothing; the second and fourth hear the change (rule 3.2)"
         )
         tokens[1].cancel()
         recording.disconnect()
         #expect(
             heard.map(\.all.count) == [0, 1, 0, 2],
-            "Then the second, cancelled, hears no more; the fourth hears on (rule 2.8)")
+            "Then the second, cancelled, hears no more; the fourth hears on (rule 3.2)")
     }
 
     @Test(
-        "Random observes and cancels: every observer hears exactly the changes between its start and its cancel [2.2, 2.7, 2.8]"
+        "Random observes and cancels: every observer hears exactly the changes between its start and its cancel [2.2, 3.1, 3.2]"
     )
     func randomObservesAndCancels() async throws {
         let check = ModelCheck<ObserverStep>(
-            rule: "2.2, 2.7, 2.8 (observers and their tokens)", sequences: 200, length: 1...16
+            rule: "2.2, 3.1, 3.2 (observers and their tokens)", sequences: 200, length: 1...16
         ) { random in ObserverStep.random(using: &random) }
         let failure = try await check.run { steps in try ObserverStep.disagreement(living: steps) }
-        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "") (rules 2.2, 2.7, 2.8)")
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "") (rules 2.2, 3.1, 3.2)")
     }
 
-    @Test("An observer may read the connection from inside its callback, and sees the new state [2.9]")
+    @Test("An observer may read the connection from inside its callback, and sees the new state [3.3]")
     func observerReadsTheState() throws {
         let harness = try Harness()
         let seen = Recorder<ConnectionState>()
@@ -332,10 +320,10 @@ struct Step2OwnedConnectionAndObservers {
         harness.transport.connect()
         try harness.transport.accept()
         try harness.transport.drop()
-        #expect(heard.all.count == 2, "The observer heard both changes (rule 2.9)")
+        #expect(heard.all.count == 2, "The observer heard both changes (rule 3.3)")
         #expect(
             seen.all == heard.all.map(\.to),
-            "Inside the callback, the connection already is in the state the change names (rule 2.9)")
+            "Inside the callback, the connection already is in the state the change names (rule 3.3)")
     }
 }
 
@@ -396,7 +384,7 @@ enum ObserverStep: CustomStringConvertible, Sendable {
                 if observer.heard.all != expected {
                     return Discrepancy(
                         after: index,
-                        "observer \(number) heard \(observer.heard.all), expected \(expected) (rules 2.7, 2.8)"
+                        "observer \(number) heard \(observer.heard.all), expected \(expected) (rules 3.1, 3.2)"
                     )
                 }
             }

@@ -19,18 +19,18 @@ private func giveBack(_ connection: any Connection) throws {
     try connection.release()
 }
 
-@Suite("State · Step 5 — It is a Connection, and owns one", .tags(.messaging))
-struct Step5ItIsAConnection {
-    @Test("Held as any Connection, it keeps its lifecycle, and refuses with LifecycleError [5.1, 3.6, 1.3]")
+@Suite("State · Step 7 — It is a Connection, and owns one", .tags(.messaging))
+struct Step7ItIsAConnection {
+    @Test("Held as any Connection, it keeps its lifecycle, and refuses with LifecycleError [7.1, 4.5, 1.3]")
     func heldAsAnyConnection() throws {
         let hatches = try EscapeHatches.findings(inPattern: "State")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5)) (rule 1.3)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 7)) (rule 1.3)")
         let hello = Message(room: "general", text: "hello").event
         let plain = RecordingConnection(url: try chatURL().url)
         try connectSendRelease(plain, hello)
         #expect(
             plain.sentEvents == [hello],
-            "The code below knows only Connection: a plain one is connected, sent to and released (rule 5.1)")
+            "The code below knows only Connection: a plain one is connected, sent to and released (rule 7.1)")
 
         // A connection with no server connects at once, so the code below needs no server.
         let owned = RecordingConnection(url: try chatURL().url)
@@ -38,51 +38,51 @@ struct Step5ItIsAConnection {
         let held: any Connection = managed
         #expect(
             throws: LifecycleError.operationRefused(.send, in: .created),
-            "Held as any Connection, a send before connecting is refused by the lifecycle (rule 5.1)"
+            "Held as any Connection, a send before connecting is refused by the lifecycle (rule 7.1)"
         ) {
             try held.send(hello)
         }
         #expect(
             throws: LifecycleError.operationRefused(.release, in: .connected),
-            "A managed connection refuses to release while connected, even through any Connection (rule 5.1)"
+            "A managed connection refuses to release while connected, even through any Connection (rule 7.1)"
         ) {
             try connectSendRelease(held, hello)
         }
         #expect(
-            owned.sentEvents == [hello], "It connected and sent through the connection it owns (rule 5.1)")
+            owned.sentEvents == [hello], "It connected and sent through the connection it owns (rule 7.1)")
         #expect(
             managed.state == .connected && held.status == .connected,
-            "The refused release left it connected (rule 5.1)")
+            "The refused release left it connected (rule 7.1)")
 
         try giveBack(held)
-        #expect(managed.state == .released, "Disconnected, then released: released (rule 5.1)")
+        #expect(managed.state == .released, "Disconnected, then released: released (rule 7.1)")
         owned.connect()
         #expect(
             owned.status == .disconnected,
-            "Releasing it released the connection it owns: that one never opens again (rule 3.6)")
+            "Releasing it released the connection it owns: that one never opens again (rule 4.5)")
         #expect(
             throws: LifecycleError.operationRefused(.connect, in: .released),
-            "Held as any Connection, a released one refuses to connect again (rule 5.1)"
+            "Held as any Connection, a released one refuses to connect again (rule 7.1)"
         ) {
             try connectSendRelease(held, hello)
         }
     }
 
-    @Test("Its own id for its whole life, and the url of the connection it owns [5.2, 5.3]")
+    @Test("Its own id for its whole life, and the url of the connection it owns [7.2, 7.3]")
     func identity() throws {
         let harness = try Harness()
         let other = try Harness()
         let connection = harness.connection
-        #expect(connection.id == connection.id, "The id stays the same for its whole life (rule 5.2)")
+        #expect(connection.id == connection.id, "The id stays the same for its whole life (rule 7.2)")
         #expect(
             connection.id != harness.socket.id,
-            "Its id is its own, not the owned connection's: no two connections share one (rule 5.2)")
-        #expect(connection.id != other.connection.id, "Two managed connections have two ids (rule 5.2)")
-        #expect(connection.url == harness.socket.url, "Its url is the owned connection's (rule 5.3)")
+            "Its id is its own, not the owned connection's: no two connections share one (rule 7.2)")
+        #expect(connection.id != other.connection.id, "Two managed connections have two ids (rule 7.2)")
+        #expect(connection.url == harness.socket.url, "Its url is the owned connection's (rule 7.3)")
     }
 
     @Test(
-        "A status handler hears a drop before the lifecycle moves on from it, even when the socket is back by then, and a late drop as a drop [5.5, 2.4]"
+        "A status handler hears a drop before the lifecycle moves on from it, even when the socket is back by then, and a late drop as a drop [7.5, 7.6, 3.5]"
     )
     func handlersHearEachStatusActedOn() throws {
         let socket = try LateReportingConnection()
@@ -101,14 +101,14 @@ struct Step5ItIsAConnection {
         socket.report(.disconnected)
         #expect(
             heard.all == ["disconnected, disconnected", "connected, connected"],
-            "Each status the lifecycle acts on is told before it acts on the next: the drop, then the return (rule 5.5)"
+            "Each status the lifecycle acts on is told before it acts on the next: the drop, then the return (rule 7.6)"
         )
-        #expect(connection.state == .connected, "…and it ends on the socket's status (rule 2.4)")
+        #expect(connection.state == .connected, "…and it ends on the socket's status (rule 3.5)")
 
         socket.report(.connected)  // the library reports the same status again
         #expect(
             heard.all == ["disconnected, disconnected", "connected, connected", "connected, connected"],
-            "A status reported again is heard again: every report, even one like the last (rule 5.5)")
+            "A status reported again is heard again: every report, even one like the last (rule 7.5)")
 
         socket.set(.disconnected)  // the network drops; its report is held back
         socket.set(.connected)  // and comes back
@@ -116,19 +116,19 @@ struct Step5ItIsAConnection {
         socket.report(.disconnected)  // the drop's, late
         #expect(
             Array(heard.all.dropFirst(3)) == ["connected, connected", "disconnected, connected"],
-            "A late report is heard as the owned connection reported it, a drop as a drop, though it moved nothing (rule 5.5)"
+            "A late report is heard as the owned connection reported it, a drop as a drop, though it moved nothing (rule 7.5)"
         )
     }
 
     @Test(
-        "status in every lifecycle state over every socket status: the socket's, connected only with the lifecycle [5.4]"
+        "status in every lifecycle state over every socket status: the socket's, connected only with the lifecycle [7.4]"
     )
     func statusInEveryLifecycleState() throws {
         let socketStatuses: [TransportStatus] = [.idle, .connecting, .connected, .disconnected]
         for lifecycle in ConnectionState.allCases {
             for socketStatus in socketStatuses {
                 // The brief leaves an idle or connecting socket under a released lifecycle open:
-                // its own status, or disconnected for good, both keep rule 5.4's promise.
+                // its own status, or disconnected for good, both keep rule 7.4's promise.
                 if lifecycle == .released && (socketStatus == .idle || socketStatus == .connecting) {
                     continue
                 }
@@ -146,7 +146,7 @@ struct Step5ItIsAConnection {
                 if lifecycle == .released { try connection.release() }
                 try #require(
                     connection.state == lifecycle,
-                    "The socket's reports and the operations bring the lifecycle to \(lifecycle) (rules 2.2, 3.1)"
+                    "The socket's reports and the operations bring the lifecycle to \(lifecycle) (rules 2.2, 4.1)"
                 )
                 socket.set(socketStatus)  // the socket changes; its report is not handled yet
                 let expected: TransportStatus =
@@ -155,13 +155,13 @@ struct Step5ItIsAConnection {
                     : (lifecycle == .created || lifecycle == .reconnecting ? .connecting : .disconnected)
                 #expect(
                     connection.status == expected,
-                    "A \(socketStatus) socket under a \(lifecycle) lifecycle reads \(expected) (rule 5.4)")
+                    "A \(socketStatus) socket under a \(lifecycle) lifecycle reads \(expected) (rule 7.4)")
             }
         }
     }
 
     @Test(
-        "A connected socket under a disconnected or released lifecycle reads disconnected, not connecting [5.4]"
+        "A connected socket under a disconnected or released lifecycle reads disconnected, not connecting [7.4]"
     )
     func connectedSocketUnderAClosedLifecycle() throws {
         let socket = try LateReportingConnection()
@@ -174,15 +174,15 @@ struct Step5ItIsAConnection {
         socket.set(.connected)  // back, its report not handled yet
         #expect(
             connection.status == .disconnected,
-            "The lifecycle is disconnected: it refuses sends, so its status is not connected, nor about to be (rule 5.4)"
+            "The lifecycle is disconnected: it refuses sends, so its status is not connected, nor about to be (rule 7.4)"
         )
         try connection.release()
         socket.set(.connected)  // a library that says connected after a release
-        #expect(connection.status == .disconnected, "Released, it is disconnected for good (rule 5.4)")
+        #expect(connection.status == .disconnected, "Released, it is disconnected for good (rule 7.4)")
     }
 
     @Test(
-        "status says connected only with the lifecycle: a connected socket under a reconnecting lifecycle reads connecting [5.4]"
+        "status says connected only with the lifecycle: a connected socket under a reconnecting lifecycle reads connecting [7.4]"
     )
     func statusWaitsForTheLifecycle() throws {
         let harness = try Harness.lived(.disconnected)
@@ -197,14 +197,14 @@ struct Step5ItIsAConnection {
         try harness.transport.restore()
         #expect(
             seen.all == ["connecting"],
-            "While the lifecycle reconnects, status is not yet connected, whatever the socket says (rule 5.4)"
+            "While the lifecycle reconnects, status is not yet connected, whatever the socket says (rule 7.4)"
         )
-        #expect(connection.state == .connected && connection.status == .connected, "Then both are (rule 5.4)")
+        #expect(connection.state == .connected && connection.status == .connected, "Then both are (rule 7.4)")
         token.cancel()
     }
 
     @Test(
-        "status is the owned connection's; a status handler hears each one after the lifecycle moved [5.4, 5.5]"
+        "status is the owned connection's; a status handler hears each one after the lifecycle moved [7.4, 7.5]"
     )
     func statusFollowsTheSocket() throws {
         let harness = try Harness()
@@ -215,15 +215,15 @@ struct Step5ItIsAConnection {
             guard let connection else { return }
             heard.record("\(status), \(connection.status), \(connection.state)")
         }
-        #expect(connection.status == .idle, "A new one's status is its socket's: idle (rule 5.4)")
+        #expect(connection.status == .idle, "A new one's status is its socket's: idle (rule 7.4)")
         try connection.connect()
-        #expect(connection.status == .connecting, "connect(): the socket is connecting (rule 5.4)")
+        #expect(connection.status == .connecting, "connect(): the socket is connecting (rule 7.4)")
         try harness.transport.accept()
-        #expect(connection.status == .connected, "The socket connected (rule 5.4)")
+        #expect(connection.status == .connected, "The socket connected (rule 7.4)")
         try harness.transport.drop()
         try harness.transport.restore()
         try connection.disconnect()
-        #expect(connection.status == .disconnected, "disconnect() closed the socket (rule 5.4)")
+        #expect(connection.status == .disconnected, "disconnect() closed the socket (rule 7.4)")
         #expect(
             heard.all == [
                 "connecting, connecting, created",
@@ -232,11 +232,13 @@ struct Step5ItIsAConnection {
                 "connected, connected, connected",
                 "disconnected, disconnected, disconnected",
             ],
-            "A status handler hears every status of the socket once, in order, with the lifecycle already moved (rule 5.5)"
+            "A status handler hears every status of the socket once, in order, with the lifecycle already moved (rule 7.5)"
         )
     }
 
-    @Test("A status handler may call an operation from inside its callback [5.6]")
+    @Test(
+        "A status handler may call an operation from inside its callback, and hears what it caused once [7.8, 7.7]"
+    )
     func statusHandlerCallsAnOperation() throws {
         let harness = try Harness.lived(.connected)
         let heard = Recorder<TransportStatus>()
@@ -247,15 +249,16 @@ struct Step5ItIsAConnection {
             if status == .disconnected { try? held?.connect() }
         }
         try harness.transport.drop()
-        #expect(harness.connection.state == .reconnecting, "The handler's connect() ran (rule 5.6)")
+        #expect(harness.connection.state == .reconnecting, "The handler's connect() ran (rule 7.8)")
         try harness.transport.accept()
-        #expect(harness.connection.state == .connected, "…and the socket connected again (rule 5.6)")
+        #expect(harness.connection.state == .connected, "…and the socket connected again (rule 7.8)")
         #expect(
             heard.all == [.disconnected, .connecting, .connected],
-            "The handler heard the drop, the reconnect it caused, and the connect (rules 5.5, 5.6)")
+            "The handler heard the drop, the reconnect it caused, and the connect, each once (rules 7.5, 7.7, 7.8)"
+        )
     }
 
-    @Test("onEvent(_:) hears every event, whatever its name, beside the named subscriptions [5.7, 5.6]")
+    @Test("onEvent(_:) hears every event, whatever its name, beside the named subscriptions [7.9, 7.8]")
     func everyEvent() throws {
         let harness = try Harness()
         let connection = harness.connection
@@ -276,14 +279,14 @@ struct Step5ItIsAConnection {
         try harness.transport.deliver(message)
         #expect(
             everything.all == [ping, message],
-            "onEvent(_:), given before connecting, hears every event, in order (rule 5.7)")
-        #expect(messages.all == [message], "A named subscription still hears only its name (rules 5.7, 4.4)")
+            "onEvent(_:), given before connecting, hears every event, in order (rule 7.9)")
+        #expect(messages.all == [message], "A named subscription still hears only its name (rules 7.9, 6.4)")
         #expect(
-            harness.transport.sentEvents == [pong], "A handler may send from inside its callback (rule 5.6)")
+            harness.transport.sentEvents == [pong], "A handler may send from inside its callback (rule 7.8)")
     }
 
     @Test(
-        "A release forgets the status handlers as it moves: the owned connection's closing, while the library retried, reaches none [5.8, 3.6]"
+        "A release forgets the status handlers as it moves: the owned connection's closing, while the library retried, reaches none [7.10, 4.5]"
     )
     func releaseTellsTheHandlersNothing() throws {
         let harness = try Harness.lived(.disconnected)
@@ -293,18 +296,18 @@ struct Step5ItIsAConnection {
         harness.transport.connect()  // the library retries on its own
         try #require(
             statuses.all == [.connecting] && connection.state == .disconnected,
-            "The handler hears the library's retry, which moves nothing (rules 5.5, 2.3)")
+            "The handler hears the library's retry, which moves nothing (rules 7.5, 2.3)")
         try connection.release()
         #expect(
             harness.transport.status == .disconnected,
-            "release() closed the socket the library was opening (rule 3.6)")
+            "release() closed the socket the library was opening (rule 4.5)")
         #expect(
             statuses.all == [.connecting],
-            "The release forgot the status handlers as it moved: the socket's report that it closed reaches none (rule 5.8)"
+            "The release forgot the status handlers as it moved: the socket's report that it closed reaches none (rule 7.10)"
         )
     }
 
-    @Test("A released one forgets its status and event handlers, and takes no new ones [5.8, 4.5]")
+    @Test("A released one forgets its status and event handlers, and takes no new ones [7.10, 6.5]")
     func releaseForgetsHandlers() throws {
         // The owned connection here keeps reporting after its release, as a faulty library
         // may: whatever the released one hears, it must hear nothing.
@@ -321,7 +324,7 @@ struct Step5ItIsAConnection {
         try connection.disconnect()
         try #require(
             statuses.all == [.connecting, .connected, .disconnected] && events.all == [hello],
-            "Before the release, the handlers hear the socket (rules 5.5, 5.7)")
+            "Before the release, the handlers hear the socket (rules 7.5, 7.9)")
 
         try connection.release()
         let late = Recorder<String>()
@@ -330,19 +333,19 @@ struct Step5ItIsAConnection {
         leaky.transport.connect()
         try leaky.transport.accept()
         try leaky.transport.deliver(hello)
-        #expect(statuses.all.count == 3, "A released connection forgot its status handlers (rule 5.8)")
-        #expect(events.all == [hello], "A released connection forgot its event handlers (rule 5.8)")
+        #expect(statuses.all.count == 3, "A released connection forgot its status handlers (rule 7.10)")
+        #expect(events.all == [hello], "A released connection forgot its event handlers (rule 7.10)")
         #expect(
             late.all.isEmpty,
-            "A released connection keeps no handler given after the release (rules 5.7, 5.8)")
+            "A released connection keeps no handler given after the release (rules 7.9, 7.10)")
         #expect(
-            connection.state == .released, "A released connection ignores the owned connection (rule 4.5)")
+            connection.state == .released, "A released connection ignores the owned connection (rule 6.5)")
     }
 }
 
-extension Step5ItIsAConnection {
+extension Step7ItIsAConnection {
     @Test(
-        "After a report overtaken while it is handled, the connection reads connected and sends [2.4, 5.4]"
+        "After a report overtaken while it is handled, the connection reads connected and sends [3.5, 7.4]"
     )
     func overtakenReportStillSends() throws {
         let socket = try LateReportingConnection()
@@ -357,8 +360,8 @@ extension Step5ItIsAConnection {
         socket.report(.disconnected)
         #expect(
             connection.status == .connected,
-            "The lifecycle settled on connected, and its status says so (rules 2.4, 5.4)")
+            "The lifecycle settled on connected, and its status says so (rules 3.5, 7.4)")
         try connection.send(Message(room: "general", text: "hello").event)
-        #expect(socket.sent.count == 1, "…so the connection still sends (rules 2.4, 5.4)")
+        #expect(socket.sent.count == 1, "…so the connection still sends (rules 3.5, 7.4)")
     }
 }

@@ -3,12 +3,12 @@ import MessagingKit
 import State
 import Testing
 
-@Suite("State · Step 4 — Requests and subscriptions", .tags(.messaging))
-struct Step4RequestsAndSubscriptions {
-    @Test("A request gets the server's next event of its name, once [4.1, 1.3]")
+@Suite("State · Step 6 — Requests and subscriptions", .tags(.messaging))
+struct Step6RequestsAndSubscriptions {
+    @Test("A request gets the server's next event of its name, once [6.1, 1.3]")
     func requestGetsOneReply() throws {
         let hatches = try EscapeHatches.findings(inPattern: "State")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4)) (rule 1.3)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 6)) (rule 1.3)")
         let harness = try Harness.lived(.connected)
         let question = try Event("price", payload: ["sku": "42"])
         let answer = try Event("price", payload: ["eur": "9.90"])
@@ -17,12 +17,12 @@ struct Step4RequestsAndSubscriptions {
         try harness.connection.request(question, onReply: replies.record)
         #expect(
             harness.transport.sentEvents == [question],
-            "A request is sent through the connection it owns (rule 4.1)")
+            "A request is sent through the connection it owns (rule 6.1)")
         try harness.transport.deliver(try Event("typing", payload: ["user": "ana"]))
         try harness.transport.deliver(answer)
         try harness.transport.deliver(later)
         #expect(
-            replies.all == [answer], "The reply is the next event of the same name, delivered once (rule 4.1)"
+            replies.all == [answer], "The reply is the next event of the same name, delivered once (rule 6.1)"
         )
 
         let first = Recorder<Event>()
@@ -33,11 +33,11 @@ struct Step4RequestsAndSubscriptions {
         try harness.transport.deliver(later)
         #expect(
             first.all == [answer] && second.all == [later],
-            "Two requests of one name: the first sent gets the first reply, the second the next (rule 4.1)")
+            "Two requests of one name: the first sent gets the first reply, the second the next (rule 6.1)")
     }
 
     @Test(
-        "A request whose send fails takes back only its own wait: the others of its name still get theirs [3.4, 4.1, 4.3]"
+        "A request whose send fails takes back only its own wait: the others of its name still get theirs [5.3, 6.1, 6.3]"
     )
     func failedRequestLeavesTheOthersWaiting() throws {
         // Fails the second send only, as a network that hiccups once.
@@ -59,7 +59,7 @@ struct Step4RequestsAndSubscriptions {
         try connection.request(question, onReply: first.record)
         #expect(
             throws: SocketClosedByTest(),
-            "The second request's send fails, and its error comes through (rule 3.4)"
+            "The second request's send fails, and its error comes through (rule 5.3)"
         ) {
             try connection.request(question, onReply: failed.record)
         }
@@ -68,13 +68,13 @@ struct Step4RequestsAndSubscriptions {
         try owned.transport.deliver(later)
         #expect(
             first.all == [answer],
-            "The request sent before the failed one still waits, and gets the first reply (rules 4.1, 4.3)")
-        #expect(failed.all.isEmpty, "The request whose send failed waits for nothing (rule 4.3)")
-        #expect(third.all == [later], "The request sent after it gets the next reply (rule 4.1)")
+            "The request sent before the failed one still waits, and gets the first reply (rules 6.1, 6.3)")
+        #expect(failed.all.isEmpty, "The request whose send failed waits for nothing (rule 6.3)")
+        #expect(third.all == [later], "The request sent after it gets the next reply (rule 6.1)")
     }
 
     @Test(
-        "A request made while another's send is under way keeps its wait when that send fails: each takes back its own [4.3, 3.4, 4.1]"
+        "A request made while another's send is under way keeps its wait when that send fails: each takes back its own [6.3, 5.3, 6.1]"
     )
     func failedRequestTakesBackItsOwnWaitOnly() throws {
         let errors: [any Error] = [
@@ -111,26 +111,26 @@ struct Step4RequestsAndSubscriptions {
             }
             #expect(
                 thrown.map { isSame($0, as: error) } == true,
-                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 3.4)"
+                "The failed send's \(error) reaches the caller unchanged, got \(String(describing: thrown)) (rule 5.3)"
             )
             #expect(
                 sends.all == [question, question] && owned.transport.sentEvents == [question],
-                "Two sends reached the owned connection: the failed one, and the request made meanwhile, which went out (rule 4.1)"
+                "Two sends reached the owned connection: the failed one, and the request made meanwhile, which went out (rule 6.1)"
             )
             try owned.transport.deliver(answer)
             try owned.transport.deliver(later)
             #expect(
                 meanwhile.all == [answer],
-                "The request made while the failed send was under way still waits, and gets the reply (rule 4.3)"
+                "The request made while the failed send was under way still waits, and gets the reply (rule 6.3)"
             )
             #expect(
                 failed.all.isEmpty,
-                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 4.3)"
+                "The request whose send failed took back its own wait, not the newest one: it hears nothing (rule 6.3)"
             )
         }
     }
 
-    @Test("A server that answers before the send returns: the request still gets its reply [4.2]")
+    @Test("A server that answers before the send returns: the request still gets its reply [6.2]")
     func immediateAnswer() throws {
         let answer = try Event("price", payload: ["eur": "9.90"])
         let owned = try ScriptedConnection { event, transport in
@@ -144,11 +144,11 @@ struct Step4RequestsAndSubscriptions {
         try connection.request(try Event("price", payload: ["sku": "42"]), onReply: replies.record)
         #expect(
             replies.all == [answer],
-            "A request waits for its reply from before it sends, so an immediate answer is heard (rule 4.2)")
+            "A request waits for its reply from before it sends, so an immediate answer is heard (rule 6.2)")
     }
 
     @Test(
-        "A subscription made before connecting hears only its event's name once connected, and after every reconnect [4.4]"
+        "A subscription made before connecting hears only its event's name once connected, and after every reconnect [6.4]"
     )
     func subscriptionHearsItsName() throws {
         let harness = try Harness()
@@ -161,7 +161,7 @@ struct Step4RequestsAndSubscriptions {
         try harness.transport.deliver(message)
         #expect(
             heard.all == [message],
-            "A subscription made before connecting hears its own event name only, once connected (rule 4.4)")
+            "A subscription made before connecting hears its own event name only, once connected (rule 6.4)")
 
         let afterDrop = Message(room: "general", text: "back").event
         try harness.transport.drop()
@@ -170,7 +170,7 @@ struct Step4RequestsAndSubscriptions {
         try harness.transport.deliver(afterDrop)
         #expect(
             heard.all == [message, afterDrop],
-            "A drop doesn't end a subscription: once the network is back, it still hears (rule 4.4)")
+            "A drop doesn't end a subscription: once the network is back, it still hears (rule 6.4)")
 
         let afterReconnect = Message(room: "general", text: "again").event
         try harness.connection.disconnect()
@@ -179,11 +179,11 @@ struct Step4RequestsAndSubscriptions {
         try harness.transport.deliver(afterReconnect)
         #expect(
             heard.all == [message, afterDrop, afterReconnect],
-            "Nor does a disconnect(): after connect() it still hears, until released (rule 4.4)")
+            "Nor does a disconnect(): after connect() it still hears, until released (rule 6.4)")
     }
 
     @Test(
-        "release() releases the connection it owns and forgets subscriptions and waiting requests, without a call [3.6, 4.5]"
+        "release() releases the connection it owns and forgets subscriptions and waiting requests, without a call [4.5, 6.5]"
     )
     func releaseForgetsEverything() throws {
         let harness = try Harness.lived(.connected)
@@ -207,28 +207,28 @@ struct Step4RequestsAndSubscriptions {
         waiter = nil
         try #require(
             subscriberGone.object != nil && waiterGone.object != nil,
-            "Until the release, the connection keeps its subscription and its waiting request (rule 4.5)")
+            "Until the release, the connection keeps its subscription and its waiting request (rule 6.5)")
         try releaseWhileTheLibraryRetries(harness)
 
         transport.connect()
         try transport.accept()
         try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(connection.state == .released, "A released connection ignores the socket (rule 4.5)")
-        #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (rule 4.5)")
+        #expect(connection.state == .released, "A released connection ignores the socket (rule 6.5)")
+        #expect(heard.all.isEmpty, "A released connection forgot its subscriptions (rule 6.5)")
         #expect(
             subscriberGone.object == nil,
-            "A released connection lets go of its subscriptions, and of what they capture (rule 4.5)")
+            "A released connection lets go of its subscriptions, and of what they capture (rule 6.5)")
         #expect(
             waiterGone.object == nil,
-            "A released connection lets go of its waiting requests, and of what they capture (rule 4.5)")
+            "A released connection lets go of its waiting requests, and of what they capture (rule 6.5)")
         #expect(
             replies.all.isEmpty,
-            "A released connection forgot its waiting request, and never calls it: no reply will come (rule 4.5)"
+            "A released connection forgot its waiting request, and never calls it: no reply will come (rule 6.5)"
         )
     }
 
     @Test(
-        "A subscription and a reply handler may call the connection from inside their callback [4.6]"
+        "A subscription and a reply handler may call the connection from inside their callback [6.6]"
     )
     func callbacksCallBack() throws {
         let harness = try Harness.lived(.connected)
@@ -253,15 +253,15 @@ struct Step4RequestsAndSubscriptions {
         try transport.deliver(try Event("price", payload: ["eur": "9.90"]))
         #expect(
             Set(seen.all) == ["subscription heard price in connected", "reply 9.90 in connected"],
-            "The subscription and the reply handler each read the state from inside their callback (rule 4.6)"
+            "The subscription and the reply handler each read the state from inside their callback (rule 6.6)"
         )
         #expect(
             transport.sentEvents.map(\.name) == [price, stock, stock],
-            "…and sent, and made a request, from inside it (rule 4.6)")
+            "…and sent, and made a request, from inside it (rule 6.6)")
         try transport.deliver(try Event("stock", payload: [:]))
         #expect(
             Set(seen.all.dropFirst(2)) == ["late subscription heard stock", "second reply"]
                 && seen.all.count == 4,
-            "A subscription made and a request sent from inside a callback work like any other (rule 4.6)")
+            "A subscription made and a request sent from inside a callback work like any other (rule 6.6)")
     }
 }

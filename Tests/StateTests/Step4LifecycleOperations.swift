@@ -14,6 +14,9 @@ struct OperationRule: Sendable, CustomTestStringConvertible {
 }
 
 /// The whole table: five states × six operations.
+///
+/// Step 4 checks the lifecycle's columns (connect, disconnect, release), step 5 the traffic's
+/// (send, request, onEvent).
 let operationsTable: [OperationRule] = {
     let allowed: [ConnectionState: [ConnectionOperation: ConnectionState]] = [
         .created: [.connect: .created, .onEvent: .created],
@@ -31,169 +34,98 @@ let operationsTable: [OperationRule] = {
     }
 }()
 
-@Suite("State · Step 3 — Each state decides its operations", .tags(.messaging))
-struct Step3Operations {
-    @Test(
-        "Every operation in every state is allowed or refused, as the table says [3.1, 3.2, 3.3]",
-        arguments: operationsTable)
-    func wholeTable(rule: OperationRule) throws {
-        let harness = try Harness.lived(rule.state)
-        let connection = harness.connection
-        let transport = harness.transport
-        let changes = Recorder<ConnectionStateChange>()
-        connection.observe(changes.record)
-        let perform: () throws -> Void = {
-            let hello = Message(room: "general", text: "hello").event
-            switch rule.operation {
-            case .connect: try connection.connect()
-            case .disconnect: try connection.disconnect()
-            case .release: try connection.release()
-            case .send: try connection.send(hello)
-            case .request: try connection.request(hello) { _ in }
-            case .onEvent: try connection.onEvent(hello.name) { _ in }
-            }
-        }
-        if let after = rule.after {
-            try perform()
-            #expect(
-                connection.state == after,
-                "\(rule.testDescription) is allowed and leaves it \(after) (rules 3.1, 3.2)")
-        } else {
-            let status = transport.status
-            let sent = transport.sentEvents
-            #expect(
-                throws: LifecycleError.operationRefused(rule.operation, in: rule.state),
-                "\(rule.testDescription) is refused, with an error naming this state and operation (rule 3.1)"
-            ) {
-                try perform()
-            }
-            #expect(
-                connection.state == rule.state, "A refused operation leaves the state as it was (rule 3.3)")
-            #expect(changes.all.isEmpty, "A refused operation tells no observer (rule 3.3)")
-            #expect(
-                transport.status == status && transport.sentEvents == sent,
-                "A refused operation leaves the connection it owns alone (rule 3.3)")
+/// The lifecycle's operations: the ones that move it and drive the owned connection.
+let lifecycleOperations: Set<ConnectionOperation> = [.connect, .disconnect, .release]
+
+/// Checks one cell of the operations table.
+///
+/// Allowed, it leaves the connection in the state the table says; refused, it throws the refusal
+/// and changes nothing. `rules` names the step's rules (allowed, refused, changes nothing).
+func checkCell(_ rule: OperationRule, rules: (allowed: String, refused: String, nothing: String)) throws {
+    let harness = try Harness.lived(rule.state)
+    let connection = harness.connection
+    let transport = harness.transport
+    let changes = Recorder<ConnectionStateChange>()
+    connection.observe(changes.record)
+    let perform: () throws -> Void = {
+        let hello = Message(room: "general", text: "hello").event
+        switch rule.operation {
+        case .connect: try connection.connect()
+        case .disconnect: try connection.disconnect()
+        case .release: try connection.release()
+        case .send: try connection.send(hello)
+        case .request: try connection.request(hello) { _ in }
+        case .onEvent: try connection.onEvent(hello.name) { _ in }
         }
     }
+    if let after = rule.after {
+        try perform()
+        #expect(
+            connection.state == after,
+            "\(rule.testDescription) is allowed and leaves it \(after) (rules \(rules.allowed))")
+    } else {
+        let status = transport.status
+        let sent = transport.sentEvents
+        #expect(
+            throws: LifecycleError.operationRefused(rule.operation, in: rule.state),
+            "\(rule.testDescription) is refused, with an error naming this state and operation (rule \(rules.refused))"
+        ) {
+            try perform()
+        }
+        #expect(
+            connection.state == rule.state,
+            "A refused operation leaves the state as it was (rule \(rules.nothing))")
+        #expect(changes.all.isEmpty, "A refused operation tells no observer (rule \(rules.nothing))")
+        #expect(
+            transport.status == status && transport.sentEvents == sent,
+            "A refused operation leaves the connection it owns alone (rule \(rules.nothing))")
+    }
+}
 
-    @Test("The operations reach the connection it owns: connecting, sending, closing [3.2, 3.5, 1.3]")
+@Suite("State · Step 4 — Each state decides connect, disconnect and release", .tags(.messaging))
+struct Step4LifecycleOperations {
+    @Test(
+        "connect, disconnect and release in every state are allowed or refused, as the table says [4.1, 4.2, 4.3]",
+        arguments: operationsTable.filter { lifecycleOperations.contains($0.operation) })
+    func lifecycleColumns(rule: OperationRule) throws {
+        try checkCell(rule, rules: (allowed: "4.1, 4.2", refused: "4.1", nothing: "4.3"))
+    }
+
+    @Test("The operations reach the connection it owns: connecting, closing [4.2, 4.4, 1.3]")
     func operationsDriveTheOwnedConnection() throws {
         let hatches = try EscapeHatches.findings(inPattern: "State")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3)) (rule 1.3)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4)) (rule 1.3)")
         let harness = try Harness()
         let connection = harness.connection
         let transport = harness.transport
         try connection.connect()
-        #expect(transport.status == .connecting, "connect() in created connects the socket (rule 3.2)")
-        #expect(connection.state == .created, "…and the state waits for the socket to report (rule 3.1)")
+        #expect(transport.status == .connecting, "connect() in created connects the socket (rule 4.2)")
+        #expect(connection.state == .created, "…and the state waits for the socket to report (rule 4.1)")
         try transport.accept()
         try #require(connection.state == .connected, "The socket connected (rule 2.2)")
-        let hello = Message(room: "general", text: "hello").event
-        try connection.send(hello)
-        #expect(transport.sentEvents == [hello], "send(_:) sends through the connection it owns (rule 3.2)")
         try connection.disconnect()
         #expect(
             transport.status == .disconnected,
-            "disconnect() closes the connection it owns, which reports at once (rules 3.2, 3.5)")
+            "disconnect() closes the connection it owns, which reports at once (rules 4.2, 4.4)")
         try connection.connect()
         #expect(
-            transport.status == .connecting, "connect() in disconnected connects the socket again (rule 3.2)")
-        #expect(connection.state == .reconnecting, "…and the connection is reconnecting (rule 3.2)")
+            transport.status == .connecting, "connect() in disconnected connects the socket again (rule 4.2)")
+        #expect(connection.state == .reconnecting, "…and the connection is reconnecting (rule 4.2)")
         try connection.disconnect()
         #expect(
             transport.status == .disconnected,
-            "disconnect() in reconnecting closes the connection it owns (rule 3.2)")
-        #expect(connection.state == .disconnected, "…and the connection is disconnected (rule 3.2)")
+            "disconnect() in reconnecting closes the connection it owns (rule 4.2)")
+        #expect(connection.state == .disconnected, "…and the connection is disconnected (rule 4.2)")
     }
 
     @Test(
-        "The owned connection's error comes through send and request unchanged, and then nothing waits [3.4, 4.3]"
-    )
-    func ownedConnectionErrorPassesThrough() throws {
-        let owned = try ScriptedConnection { _, _ in throw SocketClosedByTest() }
-        let connection = ManagedConnection(connection: owned)
-        try connection.connect()
-        try owned.transport.accept()
-        let question = try Event("price", payload: ["sku": "42"])
-        #expect(
-            throws: SocketClosedByTest(),
-            "send(_:) passes the owned connection's own error on, unchanged (rule 3.4)"
-        ) {
-            try connection.send(question)
-        }
-        let replies = Recorder<Event>()
-        #expect(
-            throws: SocketClosedByTest(),
-            "request(_:onReply:) passes the owned connection's own error on, unchanged (rule 3.4)"
-        ) {
-            try connection.request(question, onReply: replies.record)
-        }
-        try owned.transport.deliver(try Event("price", payload: ["eur": "9.90"]))
-        #expect(replies.all.isEmpty, "A request whose send failed waits for no reply (rule 4.3)")
-        #expect(connection.state == .connected, "The owned connection's error is not a move (rule 3.4)")
-    }
-
-    @Test(
-        "The network drops between the state's check and the send: the owned connection's error, unchanged [3.4, 3.5]"
-    )
-    func dropDuringSend() throws {
-        // Forces the race: the lifecycle is connected when it checks, and the socket drops
-        // inside `send`. The drop also calls back into the lifecycle from inside its own send:
-        // a lifecycle that holds its lock while calling the owned connection stops the run here.
-        let owned = try ScriptedConnection { event, transport in
-            if transport.status == .connected { try transport.drop() }
-            try transport.send(event)
-        }
-        let connection = ManagedConnection(connection: owned)
-        try connection.connect()
-        try owned.transport.accept()
-        #expect(
-            throws: TransportError.notConnected(.disconnected),
-            "The owned connection's error reaches the caller as the socket said it (rule 3.4)"
-        ) {
-            try connection.send(Message(room: "general", text: "hello").event)
-        }
-        #expect(
-            connection.state == .disconnected,
-            "The drop, reported from inside send, moved the connection meanwhile (rules 2.2, 3.5)")
-    }
-
-    @Test(
-        "The library reconnects inside a drop's report, before the lifecycle hears it: it still sends [3.8, 2.4]"
-    )
-    func lateDropReportNeverStrands() throws {
-        let transport = InMemoryTransport(url: try chatURL())
-        let socket = SocketConnection(transport: transport)
-        // The library's own handler, registered before the lifecycle's, restores the network
-        // from inside the drop's report: the lifecycle hears the restore's "connected" first,
-        // and the drop's "disconnected" late, over a connected socket.
-        socket.onStatusChange { status in
-            if status == .disconnected { try? transport.restore() }
-        }
-        let connection = ManagedConnection(connection: socket)
-        try connection.connect()
-        try transport.accept()
-        try transport.drop()
-        try #require(transport.status == .connected, "The library restored the socket at once")
-        #expect(
-            connection.state == .connected,
-            "A late drop report over a connected socket leaves the lifecycle connected (rule 2.4)")
-        let hello = Message(room: "general", text: "hello").event
-        try connection.send(hello)
-        #expect(
-            transport.sentEvents == [hello],
-            "Never stranded by a late report: the lifecycle sends over the socket that is connected (rule 3.8)"
-        )
-    }
-
-    @Test(
-        "release() releases the connection it owns, for good, even while the library was retrying [3.1, 3.6]")
+        "release() releases the connection it owns, for good, even while the library was retrying [4.1, 4.5]")
     func releaseReleasesTheOwnedConnection() throws {
         try releaseWhileTheLibraryRetries(try Harness.lived(.connected))
     }
 
     @Test(
-        "A connect() from inside the owned connection's release() meets released: the release moved first [3.1, 3.3, 3.5]"
+        "A connect() from inside the owned connection's release() meets released: the release moved first [4.1, 4.3, 4.4]"
     )
     func connectDuringTheOwnedRelease() throws {
         let socket = try LateReportingConnection()
@@ -215,20 +147,20 @@ struct Step3Operations {
             }
         }
 
-        #expect(throws: Never.self, "release() in disconnected is allowed (rule 3.1)") {
+        #expect(throws: Never.self, "release() in disconnected is allowed (rule 4.1)") {
             try connection.release()
         }
         #expect(
             meanwhile.all == [.operationRefused(.connect, in: .released)],
-            "A release moves before it lets the socket go: a connect() that comes meanwhile is refused as released (rule 3.3)"
+            "A release moves before it lets the socket go: a connect() that comes meanwhile is refused as released (rule 4.3)"
         )
         #expect(
             connection.state == .released && socket.releases == 1 && socket.status == .disconnected,
-            "Released, and the socket released once and never connecting again: no refusal after the socket was touched (rules 3.3, 3.5)"
+            "Released, and the socket released once and never connecting again: no refusal after the socket was touched (rules 4.3, 4.4)"
         )
     }
 
-    @Test("An observer may call an operation from inside its callback [3.7]")
+    @Test("An observer may call an operation from inside its callback [4.6]")
     func observerCallsAnOperation() throws {
         let harness = try Harness.lived(.connected)
         let heard = Recorder<ConnectionStateChange>()
@@ -239,8 +171,8 @@ struct Step3Operations {
             if change.to == .disconnected { try? connection?.connect() }
         }
         try harness.transport.drop()
-        #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (rule 3.7)")
-        #expect(harness.transport.status == .connecting, "…and connected the socket (rule 3.7)")
+        #expect(harness.connection.state == .reconnecting, "The observer's connect() ran (rule 4.6)")
+        #expect(harness.transport.status == .connecting, "…and connected the socket (rule 4.6)")
         try harness.transport.accept()
         #expect(
             heard.all == [
@@ -248,17 +180,17 @@ struct Step3Operations {
                 ConnectionStateChange(from: .disconnected, to: .reconnecting),
                 ConnectionStateChange(from: .reconnecting, to: .connected),
             ],
-            "Each change once, the one the observer caused too (rule 3.7)")
+            "Each change once, the one the observer caused too (rule 4.6)")
     }
 
     @Test(
-        "Random lives with faults follow the tables of steps 2 and 3 after every step [2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.6]"
+        "Random lives with faults, without sends, follow the tables of steps 2 and 4 after every step [2.2, 2.3, 2.6, 3.1, 4.1, 4.2, 4.3, 4.5]"
     )
     func randomLives() async throws {
         let check = ModelCheck<LifecycleModel.Step>(
-            rule: "2.2, 2.3, 2.6, 2.7, 3.1, 3.2, 3.3, 3.6 (a connection's whole life)",
+            rule: "2.2, 2.3, 2.6, 3.1, 4.1, 4.2, 4.3, 4.5 (a connection's whole life, without sends)",
             sequences: LifecycleModel.sequences, length: LifecycleModel.length
-        ) { random in LifecycleModel.Step.random(using: &random) }
+        ) { random in LifecycleModel.Step.random(using: &random, from: LifecycleModel.Step.withoutSend) }
         let failure = try await check.run { life in try LifecycleModel.disagreement(living: life) }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
@@ -287,9 +219,12 @@ struct LifecycleModel {
             }
         }
 
-        /// One step, each as likely as the others.
-        static func random(using random: inout SeededGenerator) -> Step {
-            allCases[Int.random(in: 0..<allCases.count, using: &random)]
+        /// Every step but `send`: the lives of step 4, before the traffic's operations.
+        static let withoutSend = allCases.filter { $0 != .send }
+
+        /// One step of `steps`, each as likely as the others.
+        static func random(using random: inout SeededGenerator, from steps: [Step] = allCases) -> Step {
+            steps[Int.random(in: 0..<steps.count, using: &random)]
         }
     }
 
@@ -457,7 +392,7 @@ extension LifecycleModel {
 }
 
 /// Drops the harness's socket, lets the library retry on its own, then releases, and checks
-/// what rule 3.6 promises: released, the socket closed, and never opened again.
+/// what rule 4.5 promises: released, the socket closed, and never opened again.
 func releaseWhileTheLibraryRetries(_ harness: Harness) throws {
     let connection = harness.connection
     let transport = harness.transport
@@ -466,12 +401,12 @@ func releaseWhileTheLibraryRetries(_ harness: Harness) throws {
     try #require(connection.state == .disconnected, "Connecting is not connected (rule 2.3)")
 
     try connection.release()
-    #expect(connection.state == .released, "release() in disconnected: released (rule 3.1)")
+    #expect(connection.state == .released, "release() in disconnected: released (rule 4.1)")
     #expect(
         transport.status == .disconnected,
-        "release() closes the socket, even while the library was retrying (rule 3.6)")
+        "release() closes the socket, even while the library was retrying (rule 4.5)")
     harness.socket.connect()
     #expect(
         transport.status == .disconnected,
-        "release() releases the connection it owns, for good: it never opens again (rule 3.6)")
+        "release() releases the connection it owns, for good: it never opens again (rule 4.5)")
 }

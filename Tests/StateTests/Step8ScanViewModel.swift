@@ -68,110 +68,110 @@ private func modelInScriptedState(_ scripted: ScriptedScanState) throws -> ScanV
     try model.scan(Frame(number: 1, codes: try qrCodes(2)))
     try #require(
         model.currentID == .multiCode && model.display == .message("scripted"),
-        "Two codes: the state registered as multi code answers (rules 6.3, 6.6)")
+        "Two codes: the state registered as multi code answers (rules 8.3, 8.6)")
     return model
 }
 
-@Suite("State · Step 6 — The scan view model's three states", .tags(.scan))
+@Suite("State · Step 8 — The scan view model's three states", .tags(.scan))
 @MainActor
-struct Step6ScanViewModel {
+struct Step8ScanViewModel {
     @Test(
-        "A scan's number of codes picks the state: 0, exactly 1, 2 or more [6.2, 6.3]",
+        "A scan's number of codes picks the state: 0, exactly 1, 2 or more [8.2, 8.3]",
         arguments: [0, 1, 2, 5])
     func codeCountPicksTheState(count: Int) throws {
         let model = ScanViewModel()
         try model.scan(Frame(number: 1, codes: try qrCodes(3, from: 10)))
-        try #require(model.currentID == .multiCode, "Three codes: multi code, whatever comes next (rule 6.3)")
+        try #require(model.currentID == .multiCode, "Three codes: multi code, whatever comes next (rule 8.3)")
         let codes = try qrCodes(count)
         try model.scan(Frame(number: 2, codes: codes))
         switch count {
         case 0:
-            #expect(model.currentID == .noCode, "No code: keep scanning (rule 6.3)")
-            #expect(model.display == .viewfinder, "No code shows the viewfinder (rule 6.2)")
+            #expect(model.currentID == .noCode, "No code: keep scanning (rule 8.3)")
+            #expect(model.display == .viewfinder, "No code shows the viewfinder (rule 8.2)")
         case 1:
-            #expect(model.currentID == .singleCode, "Exactly one code: single code (rule 6.3)")
-            #expect(model.display == .result(codes[0]), "Single code shows that code's result (rule 6.2)")
+            #expect(model.currentID == .singleCode, "Exactly one code: single code (rule 8.3)")
+            #expect(model.display == .result(codes[0]), "Single code shows that code's result (rule 8.2)")
         default:
-            #expect(model.currentID == .multiCode, "\(count) codes: multi code, from 2 on (rule 6.3)")
+            #expect(model.currentID == .multiCode, "\(count) codes: multi code, from 2 on (rule 8.3)")
             #expect(
-                model.display == .picker(codes), "Multi code shows every code, in order, to pick (rule 6.2)")
+                model.display == .picker(codes), "Multi code shows every code, in order, to pick (rule 8.2)")
         }
-        #expect(model.codes == codes, "The view model keeps the scan's codes (rule 6.3)")
+        #expect(model.codes == codes, "The view model keeps the scan's codes (rule 8.3)")
     }
 
-    @Test("A tap does nothing, opens the code, or opens the one picked [6.4]")
+    @Test("A tap does nothing, opens the code, or opens the one picked [8.4]")
     func tapsDependOnTheState() throws {
         let model = ScanViewModel()
         try model.tap(0)
-        #expect(model.opened.isEmpty, "No code: a tap does nothing (rule 6.4)")
+        #expect(model.opened.isEmpty, "No code: a tap does nothing (rule 8.4)")
 
         let one = try qrCodes(1)
         try model.scan(Frame(number: 1, codes: one))
         try model.tap(0)
-        #expect(model.opened == one, "Single code: a tap opens it (rule 6.4)")
+        #expect(model.opened == one, "Single code: a tap opens it (rule 8.4)")
         try model.tap(0)
-        #expect(model.opened == one + one, "A second tap opens it again, and opened says so (rule 6.4)")
+        #expect(model.opened == one + one, "A second tap opens it again, and opened says so (rule 8.4)")
 
         let three = try qrCodes(3)
         try model.scan(Frame(number: 2, codes: three))
         try model.tap(2)
         #expect(
             model.opened == one + one + [three[2]],
-            "Multi code: a tap opens the code picked, the last one too (rule 6.4)")
+            "Multi code: a tap opens the code picked, the last one too (rule 8.4)")
         try model.tap(3)
         try model.tap(-1)
         #expect(
-            model.opened.count == 3, "A tap beside every code (index 3 of 3, or -1) opens nothing (rule 6.4)")
+            model.opened.count == 3, "A tap beside every code (index 3 of 3, or -1) opens nothing (rule 8.4)")
         try model.tap(2)
         #expect(
             model.opened == one + one + [three[2], three[2]],
-            "Picking the same code again opens it again: opened lists every opening, oldest first (rule 6.4)")
-        #expect(model.currentID == .multiCode, "Picking doesn't leave the state (rule 6.4)")
+            "Picking the same code again opens it again: opened lists every opening, oldest first (rule 8.4)")
+        #expect(model.currentID == .multiCode, "Picking doesn't leave the state (rule 8.4)")
     }
 
-    @Test("The next scan moves on from any state, and the three states are yours [6.1, 6.3, 1.3]")
+    @Test("The next scan moves on from any state, and the three states are yours [8.1, 8.3, 1.3]")
     func nextScanMovesOn() throws {
         let hatches = try EscapeHatches.findings(inPattern: "State")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 6)) (rule 1.3)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 8)) (rule 1.3)")
         let model = ScanViewModel()
         let path = [2, 1, 0, 1, 3, 0]
         for (number, count) in path.enumerated() {
             try model.scan(Frame(number: number, codes: try qrCodes(count)))
         }
         #expect(
-            model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (rule 6.3)")
-        #expect(model.codes.isEmpty, "No code holds no codes (rule 6.3)")
-        #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (rule 6.1)")
+            model.currentID == .noCode, "After multi, single, none, single, multi, none: no code (rule 8.3)")
+        #expect(model.codes.isEmpty, "No code holds no codes (rule 8.3)")
+        #expect(model.state(for: .noCode) is NoCodeState, "No code is your NoCodeState (rule 8.1)")
         #expect(
-            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (rule 6.1)"
+            model.state(for: .singleCode) is SingleCodeState, "Single code is your SingleCodeState (rule 8.1)"
         )
         #expect(
-            model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (rule 6.1)")
+            model.state(for: .multiCode) is MultiCodeState, "Multi code is your MultiCodeState (rule 8.1)")
     }
 
     @Test(
-        "The three states decide by themselves: each returns its decision, given only the codes [6.5, 6.3, 6.4]"
+        "The three states decide by themselves: each returns its decision, given only the codes [8.5, 8.3, 8.4]"
     )
     func statesReturnTheirDecisions() throws {
         let one = try qrCodes(1)
         let two = try qrCodes(2)
         #expect(
             NoCodeState().didScan(Frame(number: 1, codes: two)) == ScanTransition(to: .multiCode, codes: two),
-            "A scan of two codes: switch to multi code, with them (rules 6.3, 6.5)")
+            "A scan of two codes: switch to multi code, with them (rules 8.3, 8.5)")
         #expect(
             MultiCodeState().didScan(Frame(number: 1, codes: one))
                 == ScanTransition(to: .singleCode, codes: one),
-            "A scan of one code: switch to single code, with it (rules 6.3, 6.5)")
+            "A scan of one code: switch to single code, with it (rules 8.3, 8.5)")
         #expect(
             SingleCodeState().didScan(Frame(number: 1)) == ScanTransition(to: .noCode),
-            "A scan of no code: switch to no code, with no codes (rules 6.3, 6.5)")
+            "A scan of no code: switch to no code, with no codes (rules 8.3, 8.5)")
         #expect(
             SingleCodeState().didTap(5, on: one) == .open(one[0]),
-            "Single code: a tap opens it, wherever it lands (rules 6.4, 6.5)")
+            "Single code: a tap opens it, wherever it lands (rules 8.4, 8.5)")
         #expect(
             MultiCodeState().didTap(1, on: two) == .open(two[1]),
-            "Multi code: a tap opens the one picked (rules 6.4, 6.5)")
-        #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (rules 6.4, 6.5)")
+            "Multi code: a tap opens the one picked (rules 8.4, 8.5)")
+        #expect(NoCodeState().didTap(0, on: []) == nil, "No code: a tap decides nothing (rules 8.4, 8.5)")
         let standard: [(ScanStateID, any ScanViewState)] = [
             (.noCode, NoCodeState()), (.singleCode, SingleCodeState()), (.multiCode, MultiCodeState()),
         ]
@@ -186,43 +186,43 @@ struct Step6ScanViewModel {
                     }
                 #expect(
                     state.didScan(Frame(number: count, codes: codes)) == expected,
-                    "\(name), a scan of \(count) codes decides \(expected), even where it is already: never nil (rules 6.3, 6.5)"
+                    "\(name), a scan of \(count) codes decides \(expected), even where it is already: never nil (rules 8.3, 8.5)"
                 )
             }
         }
     }
 
     @Test(
-        "A state declared elsewhere plugs in, asks for a move, and the view model applies it [6.6, 6.7, 6.2]")
+        "A state declared elsewhere plugs in, asks for a move, and the view model applies it [8.6, 8.7, 8.2]")
     func fourthStatePlugsIn() throws {
         let model = ScanViewModel()
         model.register(PausedScanState(message: "Scanner paused"), as: .paused)
         model.register(PauseButtonState(), as: .noCode)
         #expect(
             (model.state(for: .paused) as? PausedScanState)?.message == "Scanner paused",
-            "The view model holds the state it was given (rule 6.7)")
+            "The view model holds the state it was given (rule 8.7)")
 
         try model.tap(0)
         #expect(
             model.currentID == .paused,
-            "The pause button's tap asked for the paused state, and the view model moved there (rule 6.6)")
+            "The pause button's tap asked for the paused state, and the view model moved there (rule 8.6)")
         #expect(
             model.display == .message("Scanner paused"),
-            "The view model shows what the current state says (rule 6.2)")
+            "The view model shows what the current state says (rule 8.2)")
         try model.scan(Frame(number: 1, codes: try qrCodes(2)))
         #expect(
             model.currentID == .paused,
-            "The paused state ignores scans: the state decides, not the view model (rule 6.5)")
+            "The paused state ignores scans: the state decides, not the view model (rule 8.5)")
         try model.tap(0)
-        #expect(model.currentID == .noCode, "The paused state's tap resumes scanning (rule 6.6)")
+        #expect(model.currentID == .noCode, "The paused state's tap resumes scanning (rule 8.6)")
         let one = try qrCodes(1)
         try model.scan(Frame(number: 2, codes: one))
         #expect(
             model.currentID == .singleCode && model.display == .result(one[0]),
-            "…and the standard states take over again (rule 6.6)")
+            "…and the standard states take over again (rule 8.6)")
     }
 
-    @Test("Registering under a name already held replaces that state, a standard one too [6.7, 6.6]")
+    @Test("Registering under a name already held replaces that state, a standard one too [8.7, 8.6]")
     func registerReplaces() throws {
         let model = ScanViewModel()
         model.register(PauseButtonState(), as: .noCode)
@@ -230,7 +230,7 @@ struct Step6ScanViewModel {
         model.register(PausedScanState(message: "Paused by Ben"), as: .paused)
         try model.tap(0)
         #expect(
-            model.display == .message("Paused by Ben"), "The last state registered for a name wins (rule 6.7)"
+            model.display == .message("Paused by Ben"), "The last state registered for a name wins (rule 8.7)"
         )
 
         model.register(PausedScanState(message: "One code: hold still"), as: .singleCode)
@@ -238,17 +238,17 @@ struct Step6ScanViewModel {
         try model.scan(Frame(number: 1, codes: try qrCodes(1)))
         #expect(
             model.display == .message("One code: hold still"),
-            "A scan switches by name, so the state registered as single code answers (rules 6.6, 6.7)")
+            "A scan switches by name, so the state registered as single code answers (rules 8.6, 8.7)")
 
         let pausedByAClass = PausedByAClass()
         model.register(pausedByAClass, as: .paused)
         #expect(
             model.state(for: .paused) as? PausedByAClass === pausedByAClass,
-            "A state may be a class: the view model keeps the very object it was given (rule 6.7)")
+            "A state may be a class: the view model keeps the very object it was given (rule 8.7)")
     }
 
     @Test(
-        "A decision that names no registered state is refused, and the view model stays as it was [6.8]",
+        "A decision that names no registered state is refused, and the view model stays as it was [8.8]",
         arguments: [false, true])
     func unregisteredStateIsRefused(byTap: Bool) throws {
         let resume = ScanTransition(to: .paused)
@@ -256,16 +256,16 @@ struct Step6ScanViewModel {
         let codes = model.codes
         #expect(
             throws: ScanViewError.unregisteredState(.paused),
-            "A move to a state nobody registered is refused with an error naming it, by \(byTap ? "a tap" : "a scan") (rule 6.8)"
+            "A move to a state nobody registered is refused with an error naming it, by \(byTap ? "a tap" : "a scan") (rule 8.8)"
         ) {
             if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
         }
-        #expect(model.currentID == .multiCode, "The view model stays in its state (rule 6.8)")
-        #expect(model.codes == codes, "…with its codes (rule 6.8)")
+        #expect(model.currentID == .multiCode, "The view model stays in its state (rule 8.8)")
+        #expect(model.codes == codes, "…with its codes (rule 8.8)")
     }
 
     @Test(
-        "Whatever a state decides, no code holds none, single code exactly one, multi code two or more [6.9]",
+        "Whatever a state decides, no code holds none, single code exactly one, multi code two or more [8.9]",
         arguments: [
             (ScanStateID.noCode, 1), (.noCode, 2), (.singleCode, 0), (.singleCode, 2), (.multiCode, 0),
             (.multiCode, 1),
@@ -278,18 +278,18 @@ struct Step6ScanViewModel {
             let codes = model.codes
             #expect(
                 throws: ScanViewError.wrongCodeCount(next, count: count),
-                "\(next) with \(count) code(s) makes no sense: refused, by \(byTap ? "a tap" : "a scan") (rule 6.9)"
+                "\(next) with \(count) code(s) makes no sense: refused, by \(byTap ? "a tap" : "a scan") (rule 8.9)"
             ) {
                 if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
             }
             #expect(
                 model.currentID == .multiCode && model.codes == codes,
-                "A refused decision leaves the view model in its state, with its codes (rule 6.9)")
+                "A refused decision leaves the view model in its state, with its codes (rule 8.9)")
         }
     }
 
     @Test(
-        "A state's move with the codes that fit is applied: 0, exactly 1, 2, and any for a team's own state [6.9, 6.6]",
+        "A state's move with the codes that fit is applied: 0, exactly 1, 2, and any for a team's own state [8.9, 8.6]",
         arguments: [(ScanStateID.noCode, 0), (.singleCode, 1), (.multiCode, 2), (.paused, 0), (.paused, 3)])
     func sensibleMovesAreApplied(next: ScanStateID, count: Int) throws {
         let codes = try qrCodes(count, from: 10)
@@ -300,22 +300,22 @@ struct Step6ScanViewModel {
             if byTap { try model.tap(0) } else { try model.scan(Frame(number: 2)) }
             #expect(
                 model.currentID == next && model.codes == codes,
-                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (rules 6.6, 6.9)"
+                "\(next) with \(count) code(s) fits: the view model moves there, by \(byTap ? "a tap" : "a scan") (rules 8.6, 8.9)"
             )
         }
     }
 
-    @Test("A state may open only a code on screen [6.10]")
+    @Test("A state may open only a code on screen [8.10]")
     func openOnlyWhatIsOnScreen() throws {
         let elsewhere = try qrCodes(1, from: 10)[0]
         let model = try modelInScriptedState(ScriptedScanState(onTap: .open(elsewhere)))
         #expect(
             throws: ScanViewError.codeNotOnScreen(elsewhere),
-            "Opening a code that is not on screen is refused with an error naming it (rule 6.10)"
+            "Opening a code that is not on screen is refused with an error naming it (rule 8.10)"
         ) {
             try model.tap(0)
         }
-        #expect(model.opened.isEmpty, "…and nothing is opened (rule 6.10)")
+        #expect(model.opened.isEmpty, "…and nothing is opened (rule 8.10)")
 
         // Near misses: the payload of a code on screen, printed another way or seen elsewhere
         // (a code of an earlier frame), or its payload in other case or with spaces around it.
@@ -332,19 +332,19 @@ struct Step6ScanViewModel {
             model.register(ScriptedScanState(onTap: .open(nearMiss)), as: .multiCode)
             #expect(
                 throws: ScanViewError.codeNotOnScreen(nearMiss),
-                "\(nearMiss) is not on screen, though a code with a payload like it is: refused (rule 6.10)"
+                "\(nearMiss) is not on screen, though a code with a payload like it is: refused (rule 8.10)"
             ) {
                 try model.tap(0)
             }
         }
-        #expect(model.opened.isEmpty, "…and none of them is opened (rule 6.10)")
+        #expect(model.opened.isEmpty, "…and none of them is opened (rule 8.10)")
 
         model.register(ScriptedScanState(onTap: .open(onScreen)), as: .multiCode)
         try model.tap(0)
-        #expect(model.opened == [onScreen], "A code on screen opens (rule 6.4)")
+        #expect(model.opened == [onScreen], "A code on screen opens (rule 8.4)")
     }
 
-    @Test("The picker keeps the frame's order, whatever the codes say, and row i opens code i [6.2, 6.4]")
+    @Test("The picker keeps the frame's order, whatever the codes say, and row i opens code i [8.2, 8.4]")
     func pickerKeepsTheFramesOrder() throws {
         // Neither in payload order nor in any other: p/2 before p/10, upper case after lower.
         let payloads = [
@@ -356,13 +356,13 @@ struct Step6ScanViewModel {
         try model.scan(Frame(number: 1, codes: codes))
         #expect(
             model.display == .picker(codes),
-            "Multi code shows the codes in the frame's order, never sorted (rule 6.2)")
+            "Multi code shows the codes in the frame's order, never sorted (rule 8.2)")
         for index in codes.indices { try model.tap(index) }
-        #expect(model.opened == codes, "Row i of the picker opens code i of the frame (rules 6.2, 6.4)")
+        #expect(model.opened == codes, "Row i of the picker opens code i of the frame (rules 8.2, 8.4)")
     }
 
     @Test(
-        "A frame that lists one code twice holds two codes: multi code, with both copies [6.11, 6.2, 6.3]",
+        "A frame that lists one code twice holds two codes: multi code, with both copies [8.11, 8.2, 8.3]",
         arguments: [2, 3])
     func aCodeListedTwiceCountsTwice(copies: Int) throws {
         let code = try qrCodes(1, from: 7)[0]
@@ -372,17 +372,17 @@ struct Step6ScanViewModel {
         try model.scan(Frame(number: 1, codes: frame))
         #expect(
             model.currentID == .multiCode && model.codes == frame,
-            "\(copies) copies of one code are \(copies) codes: multi code, with every copy (rules 6.11, 6.3)")
-        #expect(model.display == .picker(frame), "The picker lists every copy (rules 6.11, 6.2)")
+            "\(copies) copies of one code are \(copies) codes: multi code, with every copy (rules 8.11, 8.3)")
+        #expect(model.display == .picker(frame), "The picker lists every copy (rules 8.11, 8.2)")
 
         let withAnother = [code, other, code]
         try model.scan(Frame(number: 2, codes: withAnother))
         #expect(
             model.codes == withAnother,
-            "A repeat among other codes stays where the frame lists it (rules 6.11, 6.3)")
+            "A repeat among other codes stays where the frame lists it (rules 8.11, 8.3)")
         #expect(
             NoCodeState().didScan(Frame(number: 3, codes: frame))
                 == ScanTransition(to: .multiCode, codes: frame),
-            "The state's own decision counts every copy (rules 6.11, 6.3)")
+            "The state's own decision counts every copy (rules 8.11, 8.3)")
     }
 }
