@@ -17,28 +17,64 @@ enum Pager {
             print(text)
             return
         }
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = pager
-        var environment = ProcessInfo.processInfo.environment
-        // What git sets: quit when it fits, keep colours, leave the text on screen.
-        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        do {
-            try process.run()
-        } catch {
+        guard run(pager, input: text + "\n") else {
             print(text)
             return
         }
-        // The pager handles Ctrl-C itself; the tool only waits for it.
-        input.fileHandleForWriting.write(Data((text + "\n").utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 
-    /// The pager to run, as arguments to `env`; `nil` for none.
+    /// Runs the pager with `input` on its standard input, in the tool's own process group (a
+    /// process group of its own would be a background job, which the terminal stops as soon as
+    /// it reads a key), and waits for it to end; `false` if it could not start.
+    private static func run(_ pager: [String], input: String) -> Bool {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return false }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        var environment = ProcessInfo.processInfo.environment
+        // What git sets: quit when it fits, keep colours, leave the text on screen.
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        let argv = pager.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, pager[0], &actions, nil, argv, envp) == 0
+        close(readEnd)
+        guard started else {
+            close(writeEnd)
+            return false
+        }
+        // The learner may quit before reading it all: a closed pipe is no error here.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        input.utf8CString.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            let count = buffer.count - 1  // without the final NUL
+            while offset < count {
+                let written = write(writeEnd, base + offset, count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        close(writeEnd)
+        var status: Int32 = 0
+        // The pager answers Ctrl-C itself; the tool only waits for it to end.
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        signal(SIGPIPE, previous)
+        return true
+    }
+
+    /// The pager to run, its name (looked up on the `PATH`) and arguments; `nil` for none.
     static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String]? {
         let chosen = (environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
         let words = chosen.split(separator: " ").map(String.init)
