@@ -13,6 +13,9 @@ protocol ConnectionLifecycleState: Sendable {
     var name: ConnectionState { get }
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
+    /// What the connection's `status` says while the socket under it is connected: `connected`
+    /// only where this state sends.
+    var statusOverConnectedSocket: TransportStatus { get }
 
     func connect(_ connection: ManagedConnection) throws(LifecycleError)
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError)
@@ -78,6 +81,8 @@ extension ConnectionLifecycleState {
 struct CreatedState: ConnectionLifecycleState {
     let name = ConnectionState.created
     let successors: Set<ConnectionState> = [.connected, .disconnected]
+    // Why connecting: the socket is up, and its report is on its way.
+    let statusOverConnectedSocket = TransportStatus.connecting
 
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
         // Why `try?`: `Connection` lets a connection refuse, for the sake of managed ones like
@@ -96,6 +101,8 @@ struct CreatedState: ConnectionLifecycleState {
 struct ConnectedState: ConnectionLifecycleState {
     let name = ConnectionState.connected
     let successors: Set<ConnectionState> = [.disconnected]
+    // Why connected: the one state that sends.
+    let statusOverConnectedSocket = TransportStatus.connected
 
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
         // Why enter first: the move is the operation's promise. The owned connection's own
@@ -129,6 +136,8 @@ struct ConnectedState: ConnectionLifecycleState {
 struct DisconnectedState: ConnectionLifecycleState {
     let name = ConnectionState.disconnected
     let successors: Set<ConnectionState> = [.reconnecting, .released]
+    // Why disconnected: a socket the library brought back is not sent through until `connect()`.
+    let statusOverConnectedSocket = TransportStatus.disconnected
 
     func connect(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.reconnecting)
@@ -154,6 +163,8 @@ struct DisconnectedState: ConnectionLifecycleState {
 struct ReconnectingState: ConnectionLifecycleState {
     let name = ConnectionState.reconnecting
     let successors: Set<ConnectionState> = [.connected, .disconnected]
+    // Why connecting: passing through, on the way to connected.
+    let statusOverConnectedSocket = TransportStatus.connecting
 
     func disconnect(_ connection: ManagedConnection) throws(LifecycleError) {
         try connection.enter(.disconnected)
@@ -169,6 +180,8 @@ struct ReconnectingState: ConnectionLifecycleState {
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []
+    // Why disconnected: given back for good; whatever the socket says, nothing is sent here.
+    let statusOverConnectedSocket = TransportStatus.disconnected
 
     func onEvent(
         _ name: EventName?, perform action: @escaping @Sendable (Event) -> Void,

@@ -163,10 +163,11 @@ public final class ManagedConnection: Connection {
         // moving (or while the lifecycle passes through reconnecting), the socket says connected
         // while `send` is refused. Code that sends when the status says connected, such as the
         // Command kata's outbox, would take that refusal for one that lasts.
-        let lifecycle = state
+        // Why ask the state: what a connected socket means depends on where the lifecycle is,
+        // and the context never asks which state it is in; each state knows its own answer.
         let socket = inner.status
-        guard socket == .connected, lifecycle != .connected else { return socket }
-        return [.disconnected, .released].contains(lifecycle) ? .disconnected : .connecting
+        guard socket == .connected else { return socket }
+        return current.statusOverConnectedSocket
     }
 
     /// Calls `handler` with every status the owned connection reports from now on, after the
