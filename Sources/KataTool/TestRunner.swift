@@ -257,7 +257,7 @@ struct TestRunner {
                 child.stop()
                 break
             }
-            if pass.stream.runStarted, !buildOver {
+            if pass.stream.runStarted || build.isComplete, !buildOver {
                 buildOver = true
                 onBuild(.finished(elapsed: now - begun))
             }
@@ -267,13 +267,14 @@ struct TestRunner {
                     let text = String(decoding: data, as: UTF8.self)
                     logTail = String(logTail.suffix(400)) + text
                     if lockSeen == nil, Self.saysLockIsBusy(logTail) { lockSeen = (now, logTail) }
-                    if build.consume(text) {
+                    if build.consume(text), !build.isComplete {
                         buildTold = now
                         onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
                     }
                 }
                 // Once a second even when nothing changed: the elapsed time says it is alive.
-                if lockSeen == nil, buildTold.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1))
+                if lockSeen == nil, !buildOver,
+                    buildTold.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1))
                 {
                     buildTold = now
                     onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
