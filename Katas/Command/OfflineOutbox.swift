@@ -88,8 +88,10 @@ public final class OfflineOutbox: Sendable {
     /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
     public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
         // TODO: Step 1 — refuse a blank name (rule 1.7).
-        // TODO: Step 4 — make a `RequestCommand` and enqueue it, and return its reply
-        //       (rule 4.1).
+        // TODO: Step 4 — do what `enqueue` does, in one lock: check the capacity, take a ticket,
+        //       make the `PendingReply` with it and a `RequestCommand` with that, and keep the
+        //       command in the buffer and the reply with the requests waiting for a reply.
+        //       Then run the buffer, and return the reply (rules 4.1, 4.3).
         return PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
     }
 
