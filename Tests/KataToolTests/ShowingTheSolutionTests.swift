@@ -4,7 +4,7 @@ import Testing
 @testable import KataTool
 
 @Suite("The solution: one file or all, through a pager on a terminal")
-struct SolutionCommandTests {
+struct ShowingTheSolutionTests {
     func context(_ folder: TemporaryFolder) -> KataCommand.Context {
         KataCommand.Context(workspace: Workspace(root: folder.url), terminal: .plain, options: Options())
     }
