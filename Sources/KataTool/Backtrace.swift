@@ -44,8 +44,16 @@ struct Backtrace: Equatable {
 
     /// What the tool sets `SWIFT_BACKTRACE` to for the test process: on, never waiting for an
     /// answer, every thread's stack, without the registers and the list of loaded images, which
-    /// only lengthen the log.
-    static let environment = "enable=yes,interactive=no,preset=full,registers=none,images=none"
+    /// only lengthen the log, written to a file of its own in `folder`.
+    ///
+    /// Why a file: `swift test` holds its test process's output until that process ends, and a
+    /// process stopped by SIGQUIT may never end by itself; the file can be read at once.
+    static func environment(writingTo folder: URL) -> String {
+        "enable=yes,interactive=no,preset=full,registers=none,images=none,output-to=\(folder.path)"
+    }
+
+    /// The line the backtracer ends its report with: `Backtrace took 0.01s`.
+    static let endMarker = "Backtrace took"
 
     /// Reads every thread's stack in `log`.
     init(log: String) {

@@ -65,7 +65,7 @@ final class BuildProgressView {
                 write("\r\u{1B}[2K" + line(progress, elapsed: elapsed, width: width()))
                 lineOpen = true
             } else {
-                let tenth = progress.hasStarted ? progress.percent / 10 : -1
+                let tenth = progress.hasStarted ? Int(progress.fraction * 10) : -1
                 guard tenth > lastTenth else { return }
                 lastTenth = tenth
                 write(line(progress, elapsed: elapsed, width: .max) + "\n")

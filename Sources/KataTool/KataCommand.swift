@@ -139,16 +139,20 @@ struct KataCommand {
 
     static let katasHelp = """
         A <kata> is a pattern's name in any case, with or without dashes (flyweight,
-        chain-of-responsibility), or its number in the learning path (1 to 9). Left out, it is
-        the kata you are on: the one you last named while it is not done, then the next one not
-        done after it; before you name one, the first one not done.
+        chain-of-responsibility), or its number in the learning path (1 to 9).
         NO_COLOR=1 turns colours off; they are off anyway when the output is not a terminal.
+        """
+
+    /// What a left-out `[<kata>]` means, for the commands that take one.
+    static let currentKataHelp = """
+        Left out, <kata> is the kata you are on: the one you last named while it is not done,
+        then the next one not done after it; before you name one, the first one not done.
         """
 
     /// The help of the options `command` takes.
     static func optionHelp(for command: Command) -> String {
         "Options:\n" + (command.options + [.helpOption]).map(\.helpLines).joined(separator: "\n") + "\n\n"
-            + katasHelp
+            + katasHelp + (command.usage.contains("[<kata>]") ? "\n" + currentKataHelp : "")
     }
 
     static var usage: String {
@@ -160,7 +164,7 @@ struct KataCommand {
             .joined(separator: "\n")
             + "\n  help" + String(repeating: " ", count: width - 2)
             + "Show this help; `kata help <command>` for one command.\n\n"
-            + "Katas, in order: \(kataNames).\n\n" + katasHelp
+            + "Katas, in order: \(kataNames).\n\n" + katasHelp + "\n" + currentKataHelp
     }
 
     static var kataNames: String {

@@ -132,7 +132,9 @@ struct ReportPrinter {
                     lines.append(
                         "             "
                             + (hang.stacksRead
-                                ? "No thread was in your files when it stopped: it was waiting, in the tests or the library, for something your code never did."
+                                ? "No thread's stack reached your files. A thread waiting in the C library (a lock, a "
+                                    + "semaphore, a queue's sync) can't be followed back to your line by the runtime's "
+                                    + "backtracer; a continuation never resumed leaves no thread at all."
                                 : "The test process did not say where it was (the runtime's backtracer printed no stack).")
                     )
                 }

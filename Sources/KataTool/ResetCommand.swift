@@ -117,7 +117,7 @@ enum ResetCommand {
                         + "not only step \(step).")
             }
         }
-        say("Before it writes anything, the reset copies your files to \(backup).")
+        say("If it goes on, it first copies your files to \(backup), then writes the stubs.")
         if !yes {
             guard let ask else {
                 say(

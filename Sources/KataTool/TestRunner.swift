@@ -217,9 +217,15 @@ struct TestRunner {
         environment["KATA_SOLUTIONS"] = solutions ? "1" : nil
         // Every thread's stack on a crash signal: a crash names the learner's line from it, and
         // so does a hang, which the runner turns into a crash signal before it stops the run.
-        environment["SWIFT_BACKTRACE"] = Backtrace.environment
+        let backtraces = workFolder.appending(path: "backtraces-\(number)")
+        try? fileManager.removeItem(at: backtraces)
+        try? fileManager.createDirectory(at: backtraces, withIntermediateDirectories: true)
+        environment["SWIFT_BACKTRACE"] = Backtrace.environment(writingTo: backtraces)
+        // The first build: no test binary yet (`swift run kata` has made the folder already, for
+        // the tool itself).
         let buildFolder = scratch ?? root.appending(path: ".build")
-        let firstBuild = !fileManager.fileExists(atPath: buildFolder.appending(path: "debug").path)
+        let firstBuild = !fileManager.fileExists(
+            atPath: buildFolder.appending(path: "debug/PatternKatasPackageTests.xctest").path)
 
         let child: ChildProcess
         do {
@@ -253,7 +259,7 @@ struct TestRunner {
             if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit
             {
                 pass.hung = true
-                pass.backtraced = askForStacks(of: child, logFile: logFile)
+                pass.backtraced = askForStacks(of: child, in: backtraces)
                 child.stop()
                 break
             }
@@ -298,6 +304,9 @@ struct TestRunner {
             pass.stream.consume(data)
         }
         pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        // The backtracer's reports, after the log, where a backtracer that can't write a file
+        // (an older runtime) would have printed them.
+        pass.log += Self.reports(in: backtraces).map { "\n" + $0 }.joined()
         switch child.termination {
         case .exited(let status)?: pass.termination = "exit status \(status)"
         case .signalled(let signal)?: pass.termination = "signal \(signal)"
@@ -311,8 +320,9 @@ struct TestRunner {
     /// crash signal SIGQUIT, which Swift's backtracer answers with the stacks
     /// (``Backtrace/environment``), then waits for `swift test` to see its test process end.
     ///
-    /// - Returns: whether the stacks came in time (at most ``backtracePatience``).
-    private func askForStacks(of child: ChildProcess, logFile: URL) -> Bool {
+    /// - Returns: whether the stacks came in time (at most ``backtracePatience``): a report in
+    ///   `folder` that reached its end, or a test process that ended by itself.
+    private func askForStacks(of child: ChildProcess, in folder: URL) -> Bool {
         let clock = ContinuousClock()
         let asked = clock.now
         let testProcesses = ChildProcess.descendants(of: child.pid)
@@ -320,17 +330,28 @@ struct TestRunner {
         progress("A test hangs; asking it where it is…")
         for process in testProcesses { kill(process, SIGQUIT) }
         while child.isRunning, clock.now - asked < backtracePatience, !Interrupt.requested {
+            if Self.reports(in: folder).contains(where: { $0.contains(Backtrace.endMarker) }) { return true }
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
-        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        return !Backtrace(log: log).threads.isEmpty
+        return Self.reports(in: folder).contains { !Backtrace(log: $0).threads.isEmpty }
+    }
+
+    /// The backtracer's reports in `folder`, one text per crashed or stopped process.
+    static func reports(in folder: URL) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.sorted().compactMap {
+            try? String(contentsOf: folder.appending(path: $0), encoding: .utf8)
+        }
     }
 
     /// Where the learner's code was when a hanging test was stopped: the first frame in
     /// `Katas/` on any thread's stack.
     static func hangLocation(in log: String, root: String) -> String? {
         Backtrace(log: log).firstKataFrame(under: root, crashedOnly: false).map { found in
-            found.place + " (in \(found.frame.function))"
+            // A loop with an empty body jumps on an instruction of no line: the file and the
+            // function are still right.
+            found.place + " (in \(found.frame.function)"
+                + (found.frame.line == nil ? "; the backtracer gave no line for it)" : ")")
         }
     }
 

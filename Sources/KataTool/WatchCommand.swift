@@ -55,7 +55,7 @@ enum WatchCommand {
                 print(
                     "\n"
                         + terminal.paint(
-                            "✔ \(kata.pattern.displayName) is done: every step is green. On to \(next.pattern.displayName).",
+                            "On to \(next.pattern.displayName), the next kata not done:",
                             .green) + "\n")
                 kata = next
                 wasDone = nil

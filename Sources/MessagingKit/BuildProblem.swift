@@ -39,7 +39,14 @@ public struct BuildError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Each problem on a line of its own.
+    ///
+    /// An error with no problem is never right, but an unwritten `build(url:)` throws one: it
+    /// says so, rather than nothing.
     public var description: String {
-        problems.map(\.description).joined(separator: "\n")
+        guard !problems.isEmpty else {
+            return
+                "A BuildError with no problem in it: build(url:) threw before checking anything. Is it written yet?"
+        }
+        return problems.map(\.description).joined(separator: "\n")
     }
 }

@@ -60,6 +60,8 @@ struct CommandLineTests {
         #expect(!hint.contains("reset") && !reset.contains("hints"))
         #expect(reset.contains("  --yes, -y               Don't ask first."))
         #expect(reset.contains("  --help, -h              Show this help."))
+        #expect(!reset.contains("the kata you are on"), "reset always wants a name")
+        #expect(hint.contains("Left out, <kata> is the kata you are on"))
     }
 
     @Test("Outside the repository, every command says so and exits 2")

@@ -118,7 +118,7 @@ struct ResetTests {
         let (status, said) = try reset(folder, ask: nil)
         #expect(status == 1)
         #expect(
-            said.contains("Before it writes anything, the reset copies your files to .kata/backups/Strategy-")
+            said.contains("If it goes on, it first copies your files to .kata/backups/Strategy-")
         )
         #expect(
             said.contains(

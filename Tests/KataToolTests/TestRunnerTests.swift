@@ -146,9 +146,9 @@ struct TestRunnerTests {
             script: """
                 if [ $passes -eq 0 ]; then
                   cat first.jsonl >> "$stream"
-                  # Like SwiftPM, start the test process in a process group of its own.
-                  set -m
-                  sleep 300 &
+                  # Like SwiftPM, start the test process in a process group of its own (perl's
+                  # setpgrp, not `set -m`: on a terminal, job control would stop this script).
+                  perl -e 'setpgrp(0, 0); exec @ARGV' sleep 300 &
                   echo $! > grandchild.pid
                   wait
                 else
@@ -198,15 +198,18 @@ struct TestRunnerTests {
               0      0x000055 LexicalSearchStrategy.filter(_:) + 138 in T.xctest at \(folder.url.path)/Katas/Strategy/Lexical.swift:16:28
               1 [ra] 0x000055 Step1.a() + 12 in T.xctest at \(folder.url.path)/Tests/StrategyTests/S.swift:5:3
 
+            Backtrace took 0.01s
             """)
         let runner = try runner(
             in: folder,
             script: """
                 if [ $passes -eq 0 ]; then
                   cat first.jsonl >> "$stream"
-                  # The test process: like Swift's backtracer, it prints its stacks on SIGQUIT,
-                  # and ends. (In the foreground: a shell ignores SIGQUIT in its background jobs.)
-                  sh -c 'trap "cat stacks.txt; exit 131" QUIT; echo $$ > test.pid; while :; do sleep 0.01; done'
+                  # The test process: like Swift's backtracer, on SIGQUIT it writes its stacks to
+                  # a file in the folder SWIFT_BACKTRACE names, and, like a real one may, goes on
+                  # waiting. (In the foreground: a shell ignores SIGQUIT in its background jobs.)
+                  folder=${SWIFT_BACKTRACE##*output-to=}
+                  sh -c "trap 'cp stacks.txt $folder/T-1.log' QUIT; echo \\$\\$ > test.pid; while :; do sleep 0.01; done"
                   echo "error: Exited with unexpected signal code 3"
                 else
                   cat second.jsonl >> "$stream"

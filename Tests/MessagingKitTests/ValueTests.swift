@@ -127,6 +127,9 @@ struct OutboxAndBuildErrorTests {
         #expect(problems.allSatisfy { $0.description.hasSuffix(".") })
         #expect(BuildError(problems: problems).description.split(separator: "\n").count == problems.count)
         #expect(
+            BuildError(problems: []).description.contains("no problem in it"),
+            "An empty error still says something: a learner reads it when build(url:) isn't written yet")
+        #expect(
             CommandTicket(number: 4) == CommandTicket(number: 4)
                 && CommandTicket(number: 4) != CommandTicket(number: 5))
     }
