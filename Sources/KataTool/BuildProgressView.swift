@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,15 +17,16 @@ import Foundation
 ///
 /// Without colours (`NO_COLOR`, `TERM=dumb`, or output to a pipe or a file), a plain line each
 /// time another tenth of the build is done, so a log stays short and readable.
-final class BuildProgressView {
+///
+/// - Note: Why `Sendable`, with its state in a `Mutex`: the test runner it listens to is a
+///   `Sendable` value (its tests run it away from Swift Testing's few threads), so what it calls
+///   must be too. Only one build reports to a view at a time; the lock costs nothing here.
+final class BuildProgressView: Sendable {
     let terminal: Terminal
     /// Where the text goes; the tool's tests keep it.
-    var write: (String) -> Void = { text in
-        print(text, terminator: "")
-        Terminal.flush()
-    }
+    let write: @Sendable (String) -> Void
     /// The terminal's width, in columns.
-    var width: () -> Int = BuildProgressView.terminalWidth
+    let width: @Sendable () -> Int
 
     /// How long a build runs before anything is shown: an edit's rebuild takes a second or two,
     /// and the watch loop stays quiet for it.
@@ -32,13 +34,25 @@ final class BuildProgressView {
     /// A build at least this long is summed up when it ends.
     static let worthSaying: Duration = .seconds(10)
 
-    private var lineOpen = false
-    private var toldFirstBuild = false
-    private var lastTenth = -1
-    private var lastDrawn: Duration?
+    private struct Shown {
+        var lineOpen = false
+        var toldFirstBuild = false
+        var lastTenth = -1
+        var lastDrawn: Duration?
+    }
+    private let shown = Mutex(Shown())
 
-    init(terminal: Terminal) {
+    init(
+        terminal: Terminal,
+        write: @escaping @Sendable (String) -> Void = { text in
+            print(text, terminator: "")
+            Terminal.flush()
+        },
+        width: @escaping @Sendable () -> Int = BuildProgressView.terminalWidth
+    ) {
         self.terminal = terminal
+        self.write = write
+        self.width = width
     }
 
     /// Whether the view rewrites one line, rather than printing plain lines.
@@ -46,46 +60,54 @@ final class BuildProgressView {
 
     /// Handles one of the runner's build events.
     func handle(_ event: TestRunner.BuildEvent) {
+        let text = shown.withLock { shown in render(event, &shown) }
+        if !text.isEmpty { write(text) }
+    }
+
+    /// What `event` adds to the screen, given what is shown.
+    private func render(_ event: TestRunner.BuildEvent, _ shown: inout Shown) -> String {
+        var text = ""
         switch event {
         case .progress(let progress, let elapsed, let firstBuild):
-            guard elapsed >= Self.quietFor else { return }
-            if firstBuild, !toldFirstBuild {
-                toldFirstBuild = true
-                closeLine()
-                write(
+            guard elapsed >= Self.quietFor else { return "" }
+            if firstBuild, !shown.toldFirstBuild {
+                shown.toldFirstBuild = true
+                text += closeLine(&shown)
+                text +=
                     terminal.paint(
                         "The first build compiles the whole package: a few minutes on a small machine. "
-                            + "After it, a run rebuilds only what you changed, in seconds.", .dim) + "\n")
+                            + "After it, a run rebuilds only what you changed, in seconds.", .dim) + "\n"
             }
             if rewrites {
                 // Redraw at most 10 times a second: the elapsed time is the only thing that moves
                 // during a long compile.
-                if let last = lastDrawn, elapsed - last < .milliseconds(100) { return }
-                lastDrawn = elapsed
-                write("\r\u{1B}[2K" + line(progress, elapsed: elapsed, width: width()))
-                lineOpen = true
+                if let last = shown.lastDrawn, elapsed - last < .milliseconds(100) { return text }
+                shown.lastDrawn = elapsed
+                text += "\r\u{1B}[2K" + line(progress, elapsed: elapsed, width: width())
+                shown.lineOpen = true
             } else {
                 let tenth = progress.hasStarted ? Int(progress.fraction * 10) : -1
-                guard tenth > lastTenth else { return }
-                lastTenth = tenth
-                write(line(progress, elapsed: elapsed, width: .max) + "\n")
+                guard tenth > shown.lastTenth else { return text }
+                shown.lastTenth = tenth
+                text += line(progress, elapsed: elapsed, width: .max) + "\n"
             }
         case .finished(let elapsed):
-            let shown = lineOpen || lastTenth >= 0 || toldFirstBuild
-            closeLine()
-            if shown, elapsed >= Self.worthSaying {
-                write(terminal.paint("Built in \(Self.clock(elapsed)).", .dim) + "\n")
+            let wasShown = shown.lineOpen || shown.lastTenth >= 0 || shown.toldFirstBuild
+            text += closeLine(&shown)
+            if wasShown, elapsed >= Self.worthSaying {
+                text += terminal.paint("Built in \(Self.clock(elapsed)).", .dim) + "\n"
             }
-            lastTenth = -1
-            lastDrawn = nil
+            shown.lastTenth = -1
+            shown.lastDrawn = nil
         }
+        return text
     }
 
     /// Ends the rewritten line, so that what follows starts on a clean one.
-    private func closeLine() {
-        guard lineOpen else { return }
-        write("\r\u{1B}[2K")
-        lineOpen = false
+    private func closeLine(_ shown: inout Shown) -> String {
+        guard shown.lineOpen else { return "" }
+        shown.lineOpen = false
+        return "\r\u{1B}[2K"
     }
 
     /// The progress as one line, at most `width` columns.

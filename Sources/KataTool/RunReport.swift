@@ -1,5 +1,5 @@
 /// What one `kata` run found out about the tests it ran.
-struct RunReport {
+struct RunReport: Sendable {
     /// How one test function did.
     struct Outcome: Equatable, Sendable {
         enum Status: Equatable, Sendable {

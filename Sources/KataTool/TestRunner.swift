@@ -12,7 +12,7 @@ import Foundation
 /// crashes the test process, or runs past ``timeLimit`` and is stopped, the runner notes it and
 /// runs the rest again without it; a test module that crashes or hangs twice is left out. So
 /// one kata's crash never hides another kata's results, and no test process is left running.
-struct TestRunner {
+struct TestRunner: Sendable {
     /// The package's root folder.
     var root: URL
     /// The build folder; `nil` is SwiftPM's own `.build`, shared with `swift test` by hand.
@@ -36,15 +36,15 @@ struct TestRunner {
     /// How often the runner looks at the run.
     var pollInterval: Duration = .milliseconds(5)
     /// Told about what takes time: a crash, a rerun.
-    var progress: (String) -> Void = { _ in }
+    var progress: @Sendable (String) -> Void = { _ in }
     /// Told how far the build is, while it runs, and when it is over.
-    var onBuild: (BuildEvent) -> Void = { _ in }
+    var onBuild: @Sendable (BuildEvent) -> Void = { _ in }
     /// How long a hanging test process may take to print its threads' stacks before it is
     /// stopped anyway.
     var backtracePatience: Duration = .seconds(20)
 
     /// What the runner says of a build.
-    enum BuildEvent {
+    enum BuildEvent: Sendable {
         /// The build goes on; `firstBuild` when its folder held no build before.
         case progress(BuildProgress, elapsed: Duration, firstBuild: Bool)
         /// The build is over (or never started: nothing was out of date).

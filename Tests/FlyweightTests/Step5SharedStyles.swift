@@ -53,8 +53,12 @@ struct Step5SharedStyles {
             let canvas = RecordingCanvas()
             style.draw(code.payload, at: code.bounds, into: canvas)
             let drawn = canvas.strokes
+            // The two strokes, in either order, compared without hashing: 10,000 times over.
+            let outline = RecordingCanvas.Stroke.outline(code.bounds, style.color, lineWidth: style.lineWidth)
+            let label = RecordingCanvas.Stroke.label(
+                "\(style.title) \(code.payload)", under: code.bounds, style.color)
             if style.symbology != code.symbology || drawn.count != 2
-                || Set(drawn) != strokes(drawing: code, with: style)
+                || !((drawn[0] == outline && drawn[1] == label) || (drawn[0] == label && drawn[1] == outline))
             {
                 misdrawn.append(code.payload)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import KataTool
@@ -42,12 +43,10 @@ struct BuildProgressTests {
 
     /// A view that keeps what it writes.
     func view(_ terminal: Terminal, width: Int = 80) -> (BuildProgressView, () -> String) {
-        let view = BuildProgressView(terminal: terminal)
-        final class Box { var text = "" }
-        let box = Box()
-        view.write = { box.text += $0 }
-        view.width = { width }
-        return (view, { box.text })
+        let written = Mutex("")
+        let view = BuildProgressView(
+            terminal: terminal, write: { text in written.withLock { $0 += text } }, width: { width })
+        return (view, { written.withLock { $0 } })
     }
 
     func replay(_ log: String, into view: BuildProgressView, seconds: Int, firstBuild: Bool) {
@@ -95,13 +94,29 @@ struct BuildProgressTests {
         #expect(!text.contains("first build"))
         let drawn = text.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
         #expect(drawn.count > 5)
-        let visible = drawn.dropLast().map { $0.replacing(/\u{1B}\[[0-9]+m/, with: "") }
+        let visible = drawn.dropLast().map(withoutColors)
         #expect(visible.allSatisfy { $0.count < width }, "\(visible.filter { $0.count >= width })")
         #expect(visible.allSatisfy { $0.contains("%") && $0.contains(":") })
         if width >= 100 {
             #expect(visible.contains { $0.contains("Compiling ") && $0.contains("▕") })
         }
-        #expect(drawn.last?.replacing(/\u{1B}\[[0-9]+m/, with: "") == "Built in 2:50.\n")
+        #expect(drawn.last.map(withoutColors) == "Built in 2:50.\n")
+    }
+
+    /// `text` without its colour codes (`ESC [ 32 m`), as the learner sees it.
+    func withoutColors(_ text: String) -> String {
+        var visible = ""
+        var inCode = false
+        for character in text {
+            if character == "\u{1B}" {
+                inCode = true
+            } else if inCode {
+                if character == "m" { inCode = false }
+            } else {
+                visible.append(character)
+            }
+        }
+        return visible
     }
 
     @Test("A quick rebuild shows nothing: the edit → result loop stays quiet")

@@ -188,11 +188,11 @@ struct ResetTests {
     }
 
     @Test("Git gives the stubs as committed, not as edited")
-    func gitStubs() throws {
+    func gitStubs() async throws {
         let folder = try TemporaryFolder()
         try folder.write("Katas/Strategy/Lexical.swift", "stub")
-        try shell(
-            "git init -q && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs",
+        try await shell(
+            "git init -q --template= && git add . && git -c user.name=k -c user.email=k@k commit -qm stubs",
             in: folder.url)
         try folder.write("Katas/Strategy/Lexical.swift", "edited")
         let source = GitStubSource(root: folder.url, commit: "HEAD")
@@ -203,68 +203,66 @@ struct ResetTests {
     @Test(
         "Not noted: the commits that changed the kata, newest first, the one that added it last; without asking, that one"
     )
-    func gitStubsAfterCommittedWork() throws {
+    func gitStubsAfterCommittedWork() async throws {
         let folder = try TemporaryFolder()
         // The learner's work keeps every TODO: no guess from the code could tell it from the stubs.
         let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
         try folder.write("Katas/Strategy/Lexical.swift", stub)
         let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
-        try shell("git init -q && \(commit) stubs", in: folder.url)
+        try await shell("git init -q --template= && \(commit) stubs", in: folder.url)
         try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
-        try shell("\(commit) 'my work'", in: folder.url)
+        try await shell("\(commit) 'my work'", in: folder.url)
         let strategy = try #require(Catalog.kata(named: "strategy"))
-        let candidates = try GitStubSource.candidates(for: strategy, in: folder.url)
-        #expect(candidates.map { $0.summary.hasSuffix("k: my work") } == [true, false])
-        #expect(candidates.last?.summary.hasSuffix("k: stubs") == true)
-        let chosen = try #require(ResetCommand.chooseStubCommit(of: strategy, yes: true, root: folder.url))
-        #expect(try chosen.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
+        let (summaries, chosenStub) = try await blocking {
+            let candidates = try GitStubSource.candidates(for: strategy, in: folder.url)
+            let chosen = ResetCommand.chooseStubCommit(of: strategy, yes: true, root: folder.url)
+            return (candidates.map(\.summary), try chosen?.contents(of: "Katas/Strategy/Lexical.swift"))
+        }
+        #expect(summaries.map { $0.hasSuffix("k: my work") } == [true, false])
+        #expect(summaries.last?.hasSuffix("k: stubs") == true)
+        #expect(chosenStub == Data(stub.utf8))
     }
 
     @Test(
         "Work committed before the tool's first run is never noted as the stubs: it differs from upstream's")
-    func notedOnlyAsUpstream() throws {
+    func notedOnlyAsUpstream() async throws {
         let upstream = try TemporaryFolder()
         let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
         try upstream.write("Katas/Strategy/Lexical.swift", stub)
         try upstream.write(
             "Katas/Factory/Pick.swift", (1...3).map { "// TODO: Step \($0)" }.joined(separator: "\n"))
         let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
-        try shell("git init -q && \(commit) stubs", in: upstream.url)
+        try await shell("git init -q --template= && \(commit) stubs", in: upstream.url)
         let clone = try TemporaryFolder()
-        try shell("git clone -q '\(upstream.url.path)' .", in: clone.url)
+        try await shell("git clone -q --template= '\(upstream.url.path)' .", in: clone.url)
         try clone.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
-        try shell("\(commit) 'my work'", in: clone.url)
+        try await shell("\(commit) 'my work'", in: clone.url)
         let workspace = Workspace(root: clone.url)
-        GitStubSource.recordStubCommits(in: workspace)
+        try await blocking { GitStubSource.recordStubCommits(in: workspace) }
         #expect(workspace.loadState().stubCommits["Strategy"] == nil)
         #expect(workspace.loadState().stubCommits["Factory"] != nil, "An untouched kata is noted")
     }
 
     @Test(
         "The stubs' commit, noted on the first run, wins even when the learner kept the TODOs and committed")
-    func recordedStubs() throws {
+    func recordedStubs() async throws {
         let folder = try TemporaryFolder()
         let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
         try folder.write("Katas/Strategy/Lexical.swift", stub)
         let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
-        try shell("git init -q && \(commit) stubs", in: folder.url)
+        try await shell("git init -q --template= && \(commit) stubs", in: folder.url)
         let workspace = Workspace(root: folder.url)
-        GitStubSource.recordStubCommits(in: workspace)
+        try await blocking { GitStubSource.recordStubCommits(in: workspace) }
         try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
-        try shell("\(commit) 'my work'", in: folder.url)
-        GitStubSource.recordStubCommits(in: workspace)  // later runs change nothing
+        try await shell("\(commit) 'my work'", in: folder.url)
+        try await blocking { GitStubSource.recordStubCommits(in: workspace) }  // later runs change nothing
         let recorded = try #require(workspace.loadState().stubCommits["Strategy"])
         let source = try #require(GitStubSource(root: folder.url, recorded: recorded))
         #expect(try source.contents(of: "Katas/Strategy/Lexical.swift") == Data(stub.utf8))
     }
 
-    func shell(_ command: String, in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(filePath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+    func shell(_ command: String, in folder: URL) async throws {
+        let status = try await blocking { CapturedCommand.run(["sh", "-c", command], in: folder)?.status }
+        #expect(status == 0, "\(command)")
     }
 }

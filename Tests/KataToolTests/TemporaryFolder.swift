@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder in the temporary directory, deleted with the value.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let url = FileManager.default.temporaryDirectory.appending(path: "kata-tool-\(UUID().uuidString)")
 
     init() throws {

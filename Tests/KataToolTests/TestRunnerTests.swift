@@ -45,7 +45,7 @@ struct TestRunnerTests {
             workFolder: folder.url.appending(path: "runs"))
         runner.command = ["/bin/sh", folder.url.appending(path: "fake-swift-test.sh").path]
         runner.timeLimit = timeLimit
-        runner.pollInterval = .milliseconds(5)
+        runner.pollInterval = .milliseconds(10)
         runner.lockPatience = .milliseconds(60)
         return runner
     }
@@ -53,7 +53,7 @@ struct TestRunnerTests {
     func stream(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
 
     @Test("A test skipped by a trait, whose only event is its skip, is reported skipped, not as never run")
-    func skippedByTrait() throws {
+    func skippedByTrait() async throws {
         let folder = try TemporaryFolder()
         let story = "StoryTests.MessagingStory/wholeStory()/M.swift:9:6"
         try folder.write(
@@ -65,14 +65,14 @@ struct TestRunnerTests {
                 StreamLine.event("testSkipped", story), StreamLine.event("runEnded"),
             ]))
         let runner = try runner(in: folder, script: #"cat run.jsonl >> "$stream"; exit 1"#)
-        let report = runner.run(modules: nil)
+        let report = try await blocking { [runner] in runner.run(modules: nil) }
         #expect(report.failure == nil)
         #expect(report.outcomes.first { $0.id == story }?.status == .skipped)
         #expect(report.outcomes.first { $0.id == a }?.status == .failed)
     }
 
     @Test("A crash is named with its signal and the learner's line; the rest run again without it")
-    func crash() throws {
+    func crash() async throws {
         let folder = try TemporaryFolder()
         let listing = [
             StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(c, name: "C"),
@@ -111,7 +111,7 @@ struct TestRunnerTests {
                 fi
                 exit 1
                 """)
-        let report = runner.run(modules: ["StrategyTests", "FactoryTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests", "FactoryTests"]) }
         #expect(report.buildErrors == [] && report.failure == nil)
         #expect(report.outcomes.map(\.id) == [a, b, c].sorted())
         let crashed = try #require(report.outcomes.first { $0.id == b })
@@ -131,7 +131,7 @@ struct TestRunnerTests {
     }
 
     @Test("A test past the time limit is stopped, with every process it started, and named as hanging")
-    func hang() throws {
+    func hang() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "first.jsonl",
@@ -158,9 +158,9 @@ struct TestRunnerTests {
             timeLimit: .milliseconds(40))
         // A background job of a shell ignores SIGQUIT, as a test process stuck in the kernel
         // might: it is stopped anyway, after the runner's patience.
-        runner.backtracePatience = .milliseconds(100)
+        runner.backtracePatience = .milliseconds(20)
         let start = ContinuousClock.now
-        let report = runner.run(modules: ["StrategyTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(report.outcomes.map(\.status) == [.hung(RunReport.Hang(seconds: 0.04))])
         let pid = try #require(
@@ -172,7 +172,7 @@ struct TestRunnerTests {
 
     @Test(
         "Before a hang is stopped, the test process is asked for its stacks, and the learner's line is named")
-    func hangNamesItsLine() throws {
+    func hangNamesItsLine() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "first.jsonl",
@@ -216,7 +216,7 @@ struct TestRunnerTests {
                 fi
                 """,
             timeLimit: .milliseconds(40))
-        let report = runner.run(modules: ["StrategyTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
         #expect(
             report.outcomes.map(\.status) == [
                 .hung(
@@ -231,7 +231,7 @@ struct TestRunnerTests {
     }
 
     @Test("A test process that never prints its stacks is stopped after the runner's patience")
-    func hangWithoutStacks() throws {
+    func hangWithoutStacks() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "first.jsonl",
@@ -252,9 +252,9 @@ struct TestRunnerTests {
                 fi
                 """,
             timeLimit: .milliseconds(40))
-        runner.backtracePatience = .milliseconds(100)
+        runner.backtracePatience = .milliseconds(20)
         let start = ContinuousClock.now
-        let report = runner.run(modules: ["StrategyTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(report.outcomes.first?.status == .hung(RunReport.Hang(seconds: 0.04, stacksRead: false)))
         let pid = try #require(
@@ -263,7 +263,7 @@ struct TestRunnerTests {
     }
 
     @Test("A test module that stops the run twice is left out; its other tests are named as not run")
-    func twice() throws {
+    func twice() async throws {
         let folder = try TemporaryFolder()
         let d = "StrategyTests.Step2NearAddressSearch/d()/S.swift:20:6"
         let listing = [
@@ -287,7 +287,7 @@ struct TestRunnerTests {
                 esac
                 exit 1
                 """)
-        let report = runner.run(modules: ["StrategyTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
         let statuses = Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.id, $0.status) })
         #expect(statuses[d] == .notRun)
         #expect(statuses[a].map { if case .crashed = $0 { true } else { false } } == true)
@@ -296,7 +296,7 @@ struct TestRunnerTests {
     }
 
     @Test("When another SwiftPM holds the build folder, the runner builds in its own instead of waiting")
-    func lockBusy() throws {
+    func lockBusy() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
@@ -310,7 +310,7 @@ struct TestRunnerTests {
                 cat done.jsonl >> "$stream"
                 """)
         let start = ContinuousClock.now
-        let report = runner.run(modules: nil)
+        let report = try await blocking { [runner] in runner.run(modules: nil) }
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(report.failure == nil)
         let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
@@ -319,7 +319,7 @@ struct TestRunnerTests {
     }
 
     @Test("A lock let go soon is waited for: the build goes on in the usual folder")
-    func lockLetGo() throws {
+    func lockLetGo() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
@@ -332,7 +332,7 @@ struct TestRunnerTests {
                 sleep 0.09
                 cat done.jsonl >> "$stream"
                 """)
-        let report = runner.run(modules: nil)
+        let report = try await blocking { [runner] in runner.run(modules: nil) }
         #expect(report.failure == nil)
         #expect(folder.read("arguments.txt")?.split(separator: "\n").count == 1)
     }
@@ -363,7 +363,7 @@ struct TestRunnerTests {
     }
 
     @Test("A build that fails gives the compiler's errors, relative to the package, with their kata")
-    func buildFailure() throws {
+    func buildFailure() async throws {
         let folder = try TemporaryFolder()
         let runner = try runner(
             in: folder,
@@ -373,7 +373,7 @@ struct TestRunnerTests {
                 echo "error: fatalError"
                 exit 1
                 """)
-        let report = runner.run(modules: ["StrategyTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
         #expect(
             report.buildErrors == [
                 RunReport.CompilerError(
@@ -384,7 +384,7 @@ struct TestRunnerTests {
     }
 
     @Test("A crash in one kata's code during another kata's test is blamed on the kata that crashed")
-    func backgroundCrash() throws {
+    func backgroundCrash() async throws {
         let folder = try TemporaryFolder()
         let listing = [StreamLine.test(a, name: "A"), StreamLine.test(c, name: "C")]
         try folder.write(
@@ -413,7 +413,7 @@ struct TestRunnerTests {
                 fi
                 exit 1
                 """)
-        let report = runner.run(modules: ["StrategyTests", "FactoryTests"])
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests", "FactoryTests"]) }
         #expect(report.backgroundCrashes["StrategyTests"]?.location == "Katas/Strategy/Lexical.swift:30")
         #expect(
             report.outcomes.first { $0.id == c }?.status == .passed,
