@@ -30,27 +30,13 @@ enum Pager {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return false }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
         var environment = ProcessInfo.processInfo.environment
         // What git sets: quit when it fits, keep colours, leave the text on screen.
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        let argv = pager.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let started = posix_spawnp(&pid, pager[0], &actions, nil, argv, envp) == 0
+        let pid = Spawn.start(
+            pager, environment: environment, actions: [.duplicate(readEnd, as: 0), .close(writeEnd)])
         close(readEnd)
-        guard started else {
+        guard let pid else {
             close(writeEnd)
             return false
         }
@@ -67,9 +53,8 @@ enum Pager {
             }
         }
         close(writeEnd)
-        var status: Int32 = 0
         // The pager answers Ctrl-C itself; the tool only waits for it to end.
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        Spawn.wait(for: pid)
         signal(SIGPIPE, previous)
         return true
     }

@@ -52,6 +52,21 @@ struct TestRunnerTests {
 
     func stream(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
 
+    /// A folder with the two streams of a hang: `first.jsonl`, where test A starts and never
+    /// ends, and `second.jsonl`, the run again without it, which ends.
+    func hangingThenDone() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "first.jsonl",
+            stream([
+                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
+                StreamLine.event("testStarted", a),
+            ]))
+        try folder.write(
+            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        return folder
+    }
+
     @Test("A test skipped by a trait, whose only event is its skip, is reported skipped, not as never run")
     func skippedByTrait() async throws {
         let folder = try TemporaryFolder()
@@ -132,15 +147,7 @@ struct TestRunnerTests {
 
     @Test("A test past the time limit is stopped, with every process it started, and named as hanging")
     func hang() async throws {
-        let folder = try TemporaryFolder()
-        try folder.write(
-            "first.jsonl",
-            stream([
-                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
-                StreamLine.event("testStarted", a),
-            ]))
-        try folder.write(
-            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let folder = try hangingThenDone()
         var runner = try runner(
             in: folder,
             script: """
@@ -173,15 +180,7 @@ struct TestRunnerTests {
     @Test(
         "Before a hang is stopped, the test process is asked for its stacks, and the learner's line is named")
     func hangNamesItsLine() async throws {
-        let folder = try TemporaryFolder()
-        try folder.write(
-            "first.jsonl",
-            stream([
-                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
-                StreamLine.event("testStarted", a),
-            ]))
-        try folder.write(
-            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let folder = try hangingThenDone()
         try folder.write(
             "stacks.txt",
             """
@@ -232,15 +231,7 @@ struct TestRunnerTests {
 
     @Test("A test process that never prints its stacks is stopped after the runner's patience")
     func hangWithoutStacks() async throws {
-        let folder = try TemporaryFolder()
-        try folder.write(
-            "first.jsonl",
-            stream([
-                StreamLine.test(a, name: "A"), StreamLine.event("runStarted"),
-                StreamLine.event("testStarted", a),
-            ]))
-        try folder.write(
-            "second.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
+        let folder = try hangingThenDone()
         var runner = try runner(
             in: folder,
             script: """
