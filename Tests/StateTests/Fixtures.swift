@@ -172,6 +172,12 @@ final class LateReportingConnection: Connection {
         for handler in state.withLock({ $0.handlers }) { handler(status) }
     }
 
+    /// Moves to `status` and reports it at once: a report that is not late.
+    func move(to status: TransportStatus) {
+        set(status)
+        report(status)
+    }
+
     func connect() {
         guard status == .idle || status == .disconnected else { return }
         set(.connecting)
@@ -204,4 +210,17 @@ final class LateReportingConnection: Connection {
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
         state.withLock { $0.handlers.append(handler) }
     }
+}
+
+/// A lifecycle over a ``LateReportingConnection``, brought to `state` (created, connected or
+/// disconnected) by its socket's reports alone.
+func lifecycle(broughtTo state: ConnectionState) throws -> (
+    socket: LateReportingConnection, connection: ManagedConnection
+) {
+    let socket = try LateReportingConnection()
+    let connection = ManagedConnection(connection: socket)
+    if state != .created { socket.move(to: .connected) }
+    if state == .disconnected { socket.move(to: .disconnected) }
+    try #require(connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
+    return (socket, connection)
 }

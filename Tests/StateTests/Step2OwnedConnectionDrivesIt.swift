@@ -56,8 +56,7 @@ struct Step2OwnedConnectionDrivesIt {
     func lateDropReportMovesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
         socket.set(.disconnected)  // the network drops; its report is held back
@@ -75,8 +74,7 @@ struct Step2OwnedConnectionDrivesIt {
     func lateConnectReportMovesNothing() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connecting)
-        socket.report(.connecting)
+        socket.move(to: .connecting)
         socket.set(.connected)  // it connects; its report is held back
         socket.set(.disconnected)  // and drops at once
         socket.report(.disconnected)  // the drop's report arrives first
@@ -87,8 +85,7 @@ struct Step2OwnedConnectionDrivesIt {
             "A late report is judged by the owned connection's status now: disconnected, so still disconnected (rule 2.4)"
         )
 
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         #expect(
             connection.state == .connected,
             "The socket's real connect later moves it, through reconnecting (rules 2.4, 2.6)")
@@ -99,18 +96,7 @@ struct Step2OwnedConnectionDrivesIt {
         arguments: [ConnectionState.created, .connected, .disconnected])
     func idleAndConnectingMoveNothing(from state: ConnectionState) throws {
         for report in [TransportStatus.idle, .connecting] {
-            let socket = try LateReportingConnection()
-            let connection = ManagedConnection(connection: socket)
-            if state != .created {
-                socket.set(.connected)
-                socket.report(.connected)
-            }
-            if state == .disconnected {
-                socket.set(.disconnected)
-                socket.report(.disconnected)
-            }
-            try #require(
-                connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
+            let (socket, connection) = try lifecycle(broughtTo: state)
             // A library that resets its socket to idle, or starts connecting it again.
             socket.set(report)
             socket.report(report)

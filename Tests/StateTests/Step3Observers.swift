@@ -54,8 +54,7 @@ struct Step3Observers {
         let connection = ManagedConnection(connection: socket)
         let changes = Recorder<ConnectionStateChange>()
         connection.observe(changes.record)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
         socket.set(.disconnected)  // the network drops; its report is held back
@@ -77,16 +76,14 @@ struct Step3Observers {
     func reportOvertakenWhileHandled() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
         socket.set(.disconnected)  // the network drops
         // Just as the drop's report reads the socket's status, the socket comes back and that
         // report is handled in full: as two threads reporting at once may interleave.
         socket.whenStatusIsNextRead {
-            socket.set(.connected)
-            socket.report(.connected)
+            socket.move(to: .connected)
         }
         socket.report(.disconnected)
         #expect(
@@ -103,8 +100,7 @@ struct Step3Observers {
         let connection = ManagedConnection(connection: socket)
         let changes = Recorder<ConnectionStateChange>()
         connection.observe(changes.record)
-        socket.set(.connecting)
-        socket.report(.connecting)
+        socket.move(to: .connecting)
         socket.set(.connected)  // it connects; its report is held back
         socket.set(.disconnected)  // and drops at once
         socket.report(.disconnected)  // the drop's report arrives first
@@ -115,8 +111,7 @@ struct Step3Observers {
             "A late report is judged by the owned connection's status now: disconnected, so still disconnected (rule 2.4)"
         )
 
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         #expect(
             changes.all == [
                 ConnectionStateChange(from: .created, to: .disconnected),
@@ -132,18 +127,7 @@ struct Step3Observers {
         arguments: [ConnectionState.created, .connected, .disconnected])
     func idleAndConnectingChangeNothing(from state: ConnectionState) throws {
         for report in [TransportStatus.idle, .connecting] {
-            let socket = try LateReportingConnection()
-            let connection = ManagedConnection(connection: socket)
-            if state != .created {
-                socket.set(.connected)
-                socket.report(.connected)
-            }
-            if state == .disconnected {
-                socket.set(.disconnected)
-                socket.report(.disconnected)
-            }
-            try #require(
-                connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
+            let (socket, connection) = try lifecycle(broughtTo: state)
             let changes = Recorder<ConnectionStateChange>()
             connection.observe(changes.record)
             // A library that resets its socket to idle, or starts connecting it again.
@@ -162,8 +146,7 @@ struct Step3Observers {
     func statusChangedTwiceWhileHandled() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
         // While each move is told, the socket changes again, and its reports are held back (as
@@ -177,8 +160,7 @@ struct Step3Observers {
             default: break
             }
         }
-        socket.set(.disconnected)
-        socket.report(.disconnected)
+        socket.move(to: .disconnected)
         #expect(
             changes.all == [
                 ConnectionStateChange(from: .connected, to: .disconnected),

@@ -130,8 +130,7 @@ struct Step4LifecycleOperations {
     func connectDuringTheOwnedRelease() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         socket.set(.disconnected)
         socket.report(.disconnected)
         try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")

@@ -87,8 +87,7 @@ struct Step7ItIsAConnection {
     func handlersHearEachStatusActedOn() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
         let heard = Recorder<String>()
         connection.onStatusChange { [weak connection] status in
@@ -97,8 +96,7 @@ struct Step7ItIsAConnection {
             // The socket comes back on its own while the drop is being told.
             if status == .disconnected { socket.set(.connected) }
         }
-        socket.set(.disconnected)
-        socket.report(.disconnected)
+        socket.move(to: .disconnected)
         #expect(
             heard.all == ["disconnected, disconnected", "connected, connected"],
             "Each status the lifecycle acts on is told before it acts on the next: the drop, then the return (rule 7.6)"
@@ -135,12 +133,10 @@ struct Step7ItIsAConnection {
                 let socket = try LateReportingConnection()
                 let connection = ManagedConnection(connection: socket)
                 if lifecycle != .created {
-                    socket.set(.connected)
-                    socket.report(.connected)
+                    socket.move(to: .connected)
                 }
                 if [.disconnected, .reconnecting, .released].contains(lifecycle) {
-                    socket.set(.disconnected)
-                    socket.report(.disconnected)
+                    socket.move(to: .disconnected)
                 }
                 if lifecycle == .reconnecting { try connection.connect() }
                 if lifecycle == .released { try connection.release() }
@@ -166,8 +162,7 @@ struct Step7ItIsAConnection {
     func connectedSocketUnderAClosedLifecycle() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         socket.set(.disconnected)
         socket.report(.disconnected)
         try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")
@@ -350,12 +345,10 @@ extension Step7ItIsAConnection {
     func overtakenReportStillSends() throws {
         let socket = try LateReportingConnection()
         let connection = ManagedConnection(connection: socket)
-        socket.set(.connected)
-        socket.report(.connected)
+        socket.move(to: .connected)
         socket.set(.disconnected)  // the network drops, and comes back while the drop is handled
         socket.whenStatusIsNextRead {
-            socket.set(.connected)
-            socket.report(.connected)
+            socket.move(to: .connected)
         }
         socket.report(.disconnected)
         #expect(
