@@ -314,15 +314,18 @@ struct TestRunnerTests {
         let folder = try TemporaryFolder()
         try folder.write(
             "done.jsonl", stream([StreamLine.event("runStarted"), StreamLine.event("runEnded")]))
-        let runner = try runner(
+        var runner = try runner(
             in: folder,
             script: """
                 echo "Another instance of SwiftPM (PID: 1) is already running using '.build', waiting..."
                 sleep 0.02
                 echo "Building for debugging..."
-                sleep 0.09
+                sleep 0.35
                 cat done.jsonl >> "$stream"
                 """)
+        // Patience well above the 20 ms the lock is held, so a loaded machine can't make it look
+        // held for good; the build then runs past it, and must not be moved for that.
+        runner.lockPatience = .milliseconds(300)
         let report = try await blocking { [runner] in runner.run(modules: nil) }
         #expect(report.failure == nil)
         #expect(folder.read("arguments.txt")?.split(separator: "\n").count == 1)
