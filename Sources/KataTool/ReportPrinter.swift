@@ -79,8 +79,10 @@ struct ReportPrinter {
         case .hung(let hang):
             let seconds = hang.seconds
             let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return "hangs in step \(step), test \"\(outcome.displayName)\": stopped after \(limit) s"
-                + (hang.location.map { ", at \($0)" } ?? "")
+            let place =
+                hang.location.map { ", at \($0)" }
+                ?? (hang.stacksRead ? ", waiting outside your files" : ", place unknown")
+            return "hangs in step \(step), test \"\(outcome.displayName)\": stopped after \(limit) s" + place
         case .crashed(let crash):
             let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
             return "crashed in step \(step), test \"\(outcome.displayName)\""

@@ -117,7 +117,9 @@ enum ResetCommand {
                         + "not only step \(step).")
             }
         }
-        say("If it goes on, it first copies your files to \(backup), then writes the stubs.")
+        say(
+            (yes ? "It first copies" : "If it goes on, it first copies")
+                + " your files to \(backup), then writes the stubs.")
         if !yes {
             guard let ask else {
                 say(
