@@ -6,6 +6,18 @@ import Foundation
 /// Before the learner's first run of the kata's tests, it asks before showing any code.
 enum SolutionCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+        var options = options
+        var context = context
+        // `kata solution ScanStates.swift`: a file of the current kata's solution, not a kata.
+        if options.positional.count == 1, let name = options.positional.first,
+            Catalog.kata(named: name) == nil,
+            let current = context.workspace.loadState().currentKata,
+            solutionFile(named: name, in: current, workspace: context.workspace) != nil
+        {
+            options.positional = [current.pattern.name, name]
+            context = KataCommand.Context(
+                workspace: context.workspace, terminal: context.terminal, options: options)
+        }
         let kata: Kata
         switch context.kataOrCurrent() {
         case .kata(let named): kata = named
@@ -15,16 +27,12 @@ enum SolutionCommand {
         if options.test { return test(kata, options: options, context: context) }
         let workspace = context.workspace
         let name = kata.pattern.name
-        let solved = workspace.swiftFiles(in: "Solutions/\(name)")
         var only: String?
         if let wanted = options.positional.dropFirst().first {
-            let match = solved.first {
-                $0.lowercased() == wanted.lowercased() || $0.lowercased() == wanted.lowercased() + ".swift"
-            }
-            guard let match else {
+            guard let match = solutionFile(named: wanted, in: kata, workspace: workspace) else {
                 Terminal.printError(
                     "The \(kata.pattern.displayName) solution has no file '\(wanted)'. Its files: "
-                        + solved.joined(separator: ", ") + ".")
+                        + workspace.swiftFiles(in: "Solutions/\(name)").joined(separator: ", ") + ".")
                 return 2
             }
             only = match
@@ -42,6 +50,14 @@ enum SolutionCommand {
         }
         Pager.show(text(of: kata, only: only, context: context), terminal: context.terminal)
         return 0
+    }
+
+    /// The file of `kata`'s solution that `name` means, in any case, with or without `.swift`.
+    static func solutionFile(named name: String, in kata: Kata, workspace: Workspace) -> String? {
+        let wanted = name.lowercased()
+        return workspace.swiftFiles(in: "Solutions/\(kata.pattern.name)").first {
+            $0.lowercased() == wanted || $0.lowercased() == wanted + ".swift"
+        }
     }
 
     /// Where the solution and the guide are, and the diff of the learner's files (or of `only`)

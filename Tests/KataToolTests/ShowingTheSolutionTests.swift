@@ -22,6 +22,13 @@ struct ShowingTheSolutionTests {
         #expect(all.contains("swift run kata solution strategy --test"))
         let one = SolutionCommand.text(of: strategy, only: "Near.swift", context: context(folder))
         #expect(one.contains("+y") && !one.contains("+B"))
+        let workspace = Workspace(root: folder.url)
+        #expect(
+            SolutionCommand.solutionFile(named: "near", in: strategy, workspace: workspace) == "Near.swift")
+        #expect(
+            SolutionCommand.solutionFile(named: "LEXICAL.swift", in: strategy, workspace: workspace)
+                == "Lexical.swift")
+        #expect(SolutionCommand.solutionFile(named: "Far", in: strategy, workspace: workspace) == nil)
     }
 
     @Test("The pager: $PAGER, else less; none with PAGER=cat or a pager that isn't installed")
