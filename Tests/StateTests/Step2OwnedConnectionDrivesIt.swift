@@ -121,4 +121,20 @@ struct Step2OwnedConnectionDrivesIt {
             harness.connection.state == .connected,
             "The library retried and connected, through reconnecting: no shortcut (rules 2.2, 2.6)")
     }
+
+    @Test(
+        "A late connecting report read over a connected socket connects it: the status now decides [2.4, 2.2]"
+    )
+    func lateConnectingReportOverAConnectedSocket() throws {
+        let socket = try LateReportingConnection()
+        let connection = ManagedConnection(connection: socket)
+        socket.set(.connecting)
+        socket.set(.connected)  // it connected; that report never comes
+        socket.report(.connecting)  // only the older one arrives
+        #expect(
+            connection.state == .connected,
+            "Judged by the owned connection's status now (connected), not by what the report carries (rule 2.4)"
+        )
+    }
+
 }

@@ -193,6 +193,33 @@ struct Step4LifecycleOperations {
         let failure = try await check.run { life in try LifecycleModel.disagreement(living: life) }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "connect() from disconnected, over an owned connection that connects at once, moves first and ends connected [4.3, 4.4, 2.6]"
+    )
+    func connectMovesBeforeItCallsTheOwnedConnection() throws {
+        let recording = RecordingConnection(url: try chatURL().url)
+        let connection = ManagedConnection(connection: recording)
+        recording.connect()
+        recording.disconnect()
+        try #require(
+            connection.state == .disconnected, "The owned connection dropped: disconnected (rule 2.2)")
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe(changes.record)
+        #expect(
+            throws: Never.self,
+            "connect() moves to reconnecting first, so the owned connection's at-once report finds it there (rule 4.3)"
+        ) { try connection.connect() }
+        #expect(
+            connection.state == .connected, "The owned connection connected at once: connected (rule 4.4)")
+        #expect(
+            changes.all == [
+                ConnectionStateChange(from: .disconnected, to: .reconnecting),
+                ConnectionStateChange(from: .reconnecting, to: .connected),
+            ],
+            "The move first, then the owned connection's report: through reconnecting (rules 4.3, 2.6)")
+    }
+
 }
 
 /// What the brief says a managed connection over an in-memory transport does, in a few lines:

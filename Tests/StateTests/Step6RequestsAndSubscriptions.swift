@@ -264,4 +264,28 @@ struct Step6RequestsAndSubscriptions {
                 && seen.all.count == 4,
             "A subscription made and a request sent from inside a callback work like any other (rule 6.6)")
     }
+
+    @Test(
+        "A released one forgets its named subscriptions by itself, though its library goes on talking [6.5, 6.4]"
+    )
+    func releasedForgetsNamedSubscriptionsByItself() throws {
+        let leaky = try LeakyConnection()
+        let connection = ManagedConnection(connection: leaky)
+        let heard = Recorder<Event>()
+        let hello = Message(room: "general", text: "hello").event
+        try connection.onEvent(hello.name, perform: heard.record)
+        try connection.connect()
+        try leaky.transport.accept()
+        try connection.disconnect()
+        try connection.release()
+        // A faulty library: released, it connects and delivers all the same.
+        leaky.transport.connect()
+        try leaky.transport.accept()
+        try leaky.transport.deliver(hello)
+        #expect(
+            heard.all.isEmpty,
+            "A released lifecycle ignores its owned connection and has forgotten its subscriptions (rule 6.5)"
+        )
+    }
+
 }

@@ -336,6 +336,97 @@ struct Step7ItIsAConnection {
         #expect(
             connection.state == .released, "A released connection ignores the owned connection (rule 6.5)")
     }
+
+    @Test(
+        "connect() from disconnected: a status handler hears connecting while the lifecycle reconnects [7.5, 4.3]"
+    )
+    func handlerHearsConnectAfterTheMove() throws {
+        let harness = try Harness.lived(.disconnected)
+        let heard = Recorder<String>()
+        harness.connection.onStatusChange { [weak connection = harness.connection] status in
+            heard.record("\(status), \(connection?.state.description ?? "gone")")
+        }
+        try harness.connection.connect()
+        #expect(
+            heard.all == ["connecting, reconnecting"],
+            "The move comes before the owned connection's call, so its report finds the lifecycle reconnecting (rules 4.3, 7.5)"
+        )
+    }
+
+    @Test("A refused release forgets no handler: a drop afterwards is still heard [7.10, 4.3]")
+    func refusedReleaseForgetsNothing() throws {
+        let harness = try Harness.lived(.connected)
+        let statuses = Recorder<TransportStatus>()
+        harness.connection.onStatusChange(statuses.record)
+        #expect(throws: LifecycleError.operationRefused(.release, in: .connected)) {
+            try harness.connection.release()
+        }
+        try harness.transport.drop()
+        #expect(
+            statuses.all == [.disconnected],
+            "A refused operation changes nothing, handlers included: the drop is heard (rules 4.3, 7.10)")
+    }
+
+    @Test(
+        "The socket flips twice while a drop is handled: handlers hear down, up, down, each after the lifecycle moved [7.5, 7.6, 3.5]"
+    )
+    func handlersHearEveryStatusOfADoubleFlip() throws {
+        let (socket, connection) = try lifecycle(broughtTo: .connected)
+        let changes = Recorder<ConnectionStateChange>()
+        connection.observe { change in
+            changes.record(change)
+            switch changes.all.count {
+            case 1: socket.set(.connected)  // back while the drop is handled
+            case 3: socket.set(.disconnected)  // and down again while the return is
+            default: break
+            }
+        }
+        let heard = Recorder<String>()
+        connection.onStatusChange { [weak connection] status in
+            heard.record("\(status), \(connection?.state.description ?? "gone")")
+        }
+        socket.move(to: .disconnected)
+        #expect(
+            heard.all == [
+                "disconnected, disconnected", "connected, connected", "disconnected, disconnected",
+            ],
+            "Every status the lifecycle acts on is told, once, after it acted and before it looks again (rules 7.5, 7.6)"
+        )
+    }
+
+    @Test("A status found by looking again is told even when it moves nothing [7.6, 2.3]")
+    func aStatusThatMovesNothingIsStillTold() throws {
+        let (socket, connection) = try lifecycle(broughtTo: .disconnected)
+        let heard = Recorder<TransportStatus>()
+        connection.onStatusChange { status in
+            heard.record(status)
+            if status == .connecting { socket.set(.idle) }  // the library gives up at once
+        }
+        socket.move(to: .connecting)
+        #expect(
+            heard.all == [.connecting, .idle],
+            "idle moves nothing (rule 2.3), and is told all the same: every status found is (rule 7.6)")
+        #expect(connection.state == .disconnected, "Neither connecting nor idle moves it (rule 2.3)")
+    }
+
+    @Test(
+        "An observer releases the connection on a drop: the drop reaches no status handler after the release [7.10, 3.3]"
+    )
+    func releaseInsideADropsChangeSilencesTheDrop() throws {
+        let harness = try Harness.lived(.connected)
+        let statuses = Recorder<TransportStatus>()
+        harness.connection.onStatusChange(statuses.record)
+        harness.connection.observe { [weak connection = harness.connection] change in
+            if change.to == .disconnected { try? connection?.release() }
+        }
+        try harness.transport.drop()
+        try #require(harness.connection.state == .released, "The observer released it (rule 3.3)")
+        #expect(
+            statuses.all.isEmpty,
+            "The release forgot the handlers as it moved: the report being handled reaches none of them after it (rule 7.10)"
+        )
+    }
+
 }
 
 extension Step7ItIsAConnection {

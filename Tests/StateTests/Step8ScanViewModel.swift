@@ -385,4 +385,21 @@ struct Step8ScanViewModel {
                 == ScanTransition(to: .multiCode, codes: frame),
             "The state's own decision counts every copy (rules 8.11, 8.3)")
     }
+
+    @Test("A code opened in an earlier frame is not on screen any more: opening it again is refused [8.10]")
+    func openedEarlierIsNotOnScreen() throws {
+        let model = ScanViewModel()
+        let first = try qrCodes(1)
+        try model.scan(Frame(number: 1, codes: first))
+        try model.tap(0)
+        try #require(model.opened == first, "A tap in single code opens its code (rule 8.4)")
+        model.register(ScriptedScanState(onTap: .open(first[0])), as: .multiCode)
+        try model.scan(Frame(number: 2, codes: try qrCodes(2, from: 10)))
+        #expect(
+            throws: ScanViewError.codeNotOnScreen(first[0]),
+            "On screen means among the codes now, not among those opened before (rule 8.10)"
+        ) { try model.tap(0) }
+        #expect(model.opened == first, "Nothing more is opened (rule 8.10)")
+    }
+
 }
