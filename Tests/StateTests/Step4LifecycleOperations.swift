@@ -128,12 +128,7 @@ struct Step4LifecycleOperations {
         "A connect() from inside the owned connection's release() meets released: the release moved first [4.1, 4.3, 4.4]"
     )
     func connectDuringTheOwnedRelease() throws {
-        let socket = try LateReportingConnection()
-        let connection = ManagedConnection(connection: socket)
-        socket.move(to: .connected)
-        socket.set(.disconnected)
-        socket.report(.disconnected)
-        try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")
+        let (socket, connection) = try lifecycle(broughtTo: .disconnected)
         // Just as the socket is let go, another caller asks to connect: as another thread might,
         // between the release's decision and its end.
         let meanwhile = Recorder<LifecycleError?>()

@@ -160,12 +160,7 @@ struct Step7ItIsAConnection {
         "A connected socket under a disconnected or released lifecycle reads disconnected, not connecting [7.4]"
     )
     func connectedSocketUnderAClosedLifecycle() throws {
-        let socket = try LateReportingConnection()
-        let connection = ManagedConnection(connection: socket)
-        socket.move(to: .connected)
-        socket.set(.disconnected)
-        socket.report(.disconnected)
-        try #require(connection.state == .disconnected, "The socket dropped: disconnected (rule 2.2)")
+        let (socket, connection) = try lifecycle(broughtTo: .disconnected)
         socket.set(.connected)  // back, its report not handled yet
         #expect(
             connection.status == .disconnected,
