@@ -24,6 +24,13 @@ let katas: [(pattern: String, domains: [String])] = [
     ("Proxy", ["ScanKit", "MessagingKit"]),
 ]
 
+/// The capstones, after the nine katas: each rebuilds a legacy feature with the katas' own
+/// modules. `prerequisites` are the kata modules it depends on: in kata mode the learner's own,
+/// in solutions mode the references. The kata tool's catalog records which step needs which.
+let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
+    ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"])
+]
+
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
 let patternRoot = useSolutions ? "Solutions" : "Katas"
 
@@ -69,6 +76,21 @@ let package = Package(
                     name: "\(kata.pattern)Tests",
                     dependencies: [.target(name: kata.pattern), "KataTestSupport"]
                         + kata.domains.map { .target(name: $0) }
+                ),
+            ]
+        }
+        + capstones.flatMap { capstone -> [Target] in
+            let dependencies = (capstone.prerequisites + capstone.domains).map { Target.Dependency.target(name: $0) }
+            return [
+                .target(
+                    name: capstone.name,
+                    dependencies: dependencies,
+                    path: "\(patternRoot)/\(capstone.name)",
+                    exclude: useSolutions ? [] : ["README.md"]
+                ),
+                .testTarget(
+                    name: "\(capstone.name)Tests",
+                    dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
                 ),
             ]
         },
