@@ -25,7 +25,8 @@ extension ScanScreen {
         // (a typo no longer compiles), and the stand-in makes the real decoder when a frame
         // first needs it: the screen opens before the decoder's model has loaded.
         let capabilities = CapabilityLocator()
-        capabilities.register(LazyDecoder(make: makeDecoder) as any CodeDecoding, for: (any CodeDecoding).self)
+        let decoder: any CodeDecoding = LazyDecoder(make: makeDecoder)
+        capabilities.register(decoder, for: (any CodeDecoding).self)
         return capabilities
     }
 }

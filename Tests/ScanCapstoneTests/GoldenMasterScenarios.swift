@@ -1,8 +1,14 @@
+// swift-format-ignore-file: NeverUseForceTry, NeverForceUnwrap
+
+// Why: fixtures, valid by construction; a table of `try` calls inside every test would hide what
+// each scenario does.
+import Foundation
 import ScanKit
 
 /// The codes the scenarios use: one of every kind, and the near misses a refactoring gets wrong.
 enum Codes {
     static let link = try! code("https://shop.example/p/1")
+    static let linkURL = URL(string: "https://shop.example/p/1")!
     static let linkMoved = try! code("https://shop.example/p/1", at: 0.5)
     static let shoutedLink = try! code("HTTPS://SHOP.EXAMPLE/P/2")
     static let oneSlash = try! code("https:/shop.example/p/3")
@@ -22,7 +28,9 @@ enum Codes {
     static let keyLookalike = try! code("qr:https://shop.example/p/1", .code128)
 }
 
-/// Every scenario of the golden master, in order. Each starts from a fresh standard screen.
+/// Every scenario of the golden master, in order.
+///
+/// Each starts from a fresh standard screen.
 let goldenScenarios: [Scenario] = [
     Scenario(title: "a tap before anything is scanned does nothing", actions: [.tap(0), .tap(-1)]),
     Scenario(title: "a frame with no code keeps the viewfinder", actions: [.camera([frame(1)]), .tap(0)]),
@@ -73,7 +81,10 @@ let goldenScenarios: [Scenario] = [
         ]),
     Scenario(
         title: "from a picker to one code: a tap anywhere opens the one code",
-        actions: [.camera([frame(1, [Codes.link, Codes.product8])]), .tap(1), .camera([frame(2, [Codes.text])]), .tap(7)]),
+        actions: [
+            .camera([frame(1, [Codes.link, Codes.product8])]), .tap(1), .camera([frame(2, [Codes.text])]),
+            .tap(7),
+        ]),
     Scenario(
         title: "links: any case of http(s)://, and near misses that are text",
         actions: [.camera([frame(1, [Codes.shoutedLink, Codes.oneSlash, Codes.ftp, Codes.keyLookalike])])]),

@@ -72,12 +72,14 @@ struct LegacyScreenModel {
     }
 }
 
+// swift-format-ignore: NeverUseForceTry
 /// Codes the random sequences draw from: every kind, near misses, and the same code moved.
 private let randomPool: [ScannedCode] = [
     Codes.link, Codes.linkMoved, Codes.shoutedLink, Codes.oneSlash, Codes.product13, Codes.product13AsText,
     Codes.product8, Codes.payment, Codes.payment30, Codes.belowPayments, Codes.arabicIndicDigits, Codes.text,
     Codes.newline, Codes.emoji, Codes.keyLookalike,
-    try! code("https://shop.example/a b"), try! code("http://"), try! code("Hello, shop", .dataMatrix, at: 0.1),
+    try! code("https://shop.example/a b"), try! code("http://"),
+    try! code("Hello, shop", .dataMatrix, at: 0.1),
 ]
 
 /// A random action: mostly camera sessions of a few frames, some imports, many taps.

@@ -4,7 +4,9 @@ import ScanCapstone
 import ScanKit
 import Testing
 
-/// Step 0: what the legacy screen does, pinned before the first move. Green on the legacy code,
+/// Step 0: what the legacy screen does, pinned before the first move.
+///
+/// Green on the legacy code,
 /// and it must stay green after every step: that is the refactoring's safety net.
 @MainActor
 @Suite("Safety net — the legacy screen's behaviour, pinned")
@@ -25,13 +27,17 @@ struct SafetyNet {
         }
     }
 
-    @Test("over random camera sessions, imports and taps, the screen does what the legacy did after every action [0.2]")
+    @Test(
+        "over random camera sessions, imports and taps, the screen does what the legacy did after every action [0.2]"
+    )
     nonisolated func model() async {
         let check = ModelCheck<ScreenAction>(rule: "0.2", sequences: 150, length: 1...10) { random in
             randomAction(&random)
         }
         let failure = await check.run { actions in
-            await MainActor.run { firstDifference(from: LegacyScreenModel(), on: standardScreen(), after: actions) }
+            await MainActor.run {
+                firstDifference(from: LegacyScreenModel(), on: standardScreen(), after: actions)
+            }
         }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }

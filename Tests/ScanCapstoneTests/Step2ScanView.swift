@@ -1,12 +1,111 @@
 import ScanCapstone
 import ScanKit
+import State
 import Testing
 
+/// Step 2: the flags become the State kata's view model, with one object per state.
 @MainActor
 @Suite("Step 2 — the screen's states are objects")
 struct Step2ScanView {
-    @Test("placeholder [2.1]")
-    func placeholder() {
-        #expect(Bool(false))
+    @Test(
+        "what the screen shows is its current state's decision: a single-code state of the test's shows one code [2.1]"
+    )
+    func theCurrentStateDecidesTheDisplay() {
+        let screen = standardScreen()
+        screen.register(PayloadSingleState(), as: .singleCode)
+        #expect(screen.display == .viewfinder, "Nothing scanned yet: the standard no-code state (rule 2.1)")
+        screen.scanWithCamera([frame(1, [Codes.payment])])
+        #expect(
+            screen.display == .message("One: 251234567890123456"),
+            "One code: the state registered as single code decides what shows (rule 2.1)")
+        screen.scanWithCamera([frame(2, [Codes.link, Codes.text])])
+        #expect(
+            screen.display == .picker([Codes.link, Codes.text]),
+            "Two codes: the standard multi-code state (rule 2.1)")
+        screen.register(MessageState(message: "Ready"), as: .noCode)
+        screen.scanWithCamera([frame(3)])
+        #expect(screen.display == .message("Ready"), "No code: the no-code state registered last (rule 2.1)")
+    }
+
+    @Test(
+        "a tap does what the current state decides: a multi-code state of the test's opens the last code [2.2]"
+    )
+    func theCurrentStateDecidesTheTap() {
+        let screen = standardScreen()
+        screen.register(LastCodeMultiState(), as: .multiCode)
+        screen.scanWithCamera([frame(1, [Codes.link, Codes.product8, Codes.text])])
+        screen.tap(0)
+        screen.tap(99)
+        #expect(
+            screen.opened == [Codes.text, Codes.text],
+            "The state opens the last code, wherever the tap lands (rule 2.2)")
+        #expect(screen.routed.count == 3, "Routing is the pipeline's business, whatever the state (rule 2.2)")
+    }
+
+    @Test(
+        "a state registered under a new name is shown once a state's decision names it, and decides from there [2.3]"
+    )
+    func aNewStateIsReached() {
+        let screen = standardScreen()
+        screen.register(
+            MessageState(message: "Pay?", onScan: nil, onTap: .open(Codes.payment)), as: .confirmPayment)
+        screen.register(
+            MessageState(
+                message: "Scan a payment code",
+                onScan: ScanTransition(to: .confirmPayment, codes: [Codes.payment])),
+            as: .noCode)
+        #expect(
+            screen.display == .message("Scan a payment code"),
+            "The registered no-code state shows at once (rule 2.3)")
+        screen.scanWithCamera([frame(1, [Codes.payment])])
+        #expect(
+            screen.display == .message("Pay?"), "The no-code state's decision named the new state (rule 2.3)")
+        screen.scanWithCamera([frame(2, [Codes.link])])
+        #expect(
+            screen.display == .message("Pay?"), "The new state stays put on a scan: its decision (rule 2.3)")
+        screen.tap(5)
+        #expect(screen.opened == [Codes.payment], "The new state's tap opens the payment (rule 2.3)")
+    }
+
+    @Test(
+        "each screen has its own states: one registered on a screen changes no other, and each is in its own state [2.4]"
+    )
+    func eachScreenHasItsOwnStates() {
+        let custom = standardScreen()
+        let plain = standardScreen()
+        custom.register(MessageState(message: "Custom"), as: .noCode)
+        #expect(custom.display == .message("Custom"), "The screen it was registered on shows it (rule 2.4)")
+        #expect(plain.display == .viewfinder, "Another screen keeps its own no-code state (rule 2.4)")
+
+        plain.scanWithCamera([frame(1, [Codes.link, Codes.text])])
+        let third = standardScreen()
+        third.scanWithCamera([frame(2, [Codes.product8])])
+        #expect(
+            plain.display == .picker([Codes.link, Codes.text]),
+            "A scan on another screen moves only that one (rule 2.4)")
+        #expect(third.display == .result(Codes.product8), "Each screen is in its own state (rule 2.4)")
+        #expect(custom.display == .message("Custom"), "…and the first one was not moved at all (rule 2.4)")
+        plain.tap(1)
+        #expect(
+            plain.opened == [Codes.text] && third.opened.isEmpty,
+            "A tap opens a code on its own screen only (rule 2.4)")
+    }
+
+    @Test(
+        "a decision that makes no sense is refused: the screen shows what it showed, and the codes are still routed [2.5]"
+    )
+    func nonsenseIsRefused() throws {
+        let screen = standardScreen()
+        screen.register(
+            MessageState(message: "Stuck", onScan: ScanTransition(to: .nowhere), onTap: .open(Codes.emoji)),
+            as: .noCode)
+        screen.scanWithCamera([frame(1, [Codes.text])])
+        #expect(
+            screen.display == .message("Stuck"),
+            "No state is registered as \"nowhere\": the screen stays (rule 2.5)")
+        #expect(
+            screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same (rule 2.5)")
+        screen.tap(0)
+        #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened (rule 2.5)")
     }
 }

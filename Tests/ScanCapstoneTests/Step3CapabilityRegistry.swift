@@ -1,12 +1,107 @@
+import Proxy
 import ScanCapstone
 import ScanKit
 import Testing
 
+/// Step 3: the string-keyed table becomes the app's capability registry, and the decoder sits
+/// behind the lazy proxy.
 @MainActor
 @Suite("Step 3 — the decoder comes from the registry")
 struct Step3CapabilityRegistry {
-    @Test("placeholder [3.1]")
-    func placeholder() {
-        #expect(Bool(false))
+    /// A registry holding `decoder` for the decoder protocol, and nothing else.
+    func capabilities(_ decoder: any CodeDecoding) -> CapabilityLocator {
+        let capabilities = CapabilityLocator()
+        capabilities.register(decoder, for: (any CodeDecoding).self)
+        return capabilities
+    }
+
+    @Test("every frame is decoded by the decoder registered for CodeDecoding, and by nothing else [3.1]")
+    func theRegisteredDecoderDecodes() {
+        let screen = ScanScreen(capabilities: capabilities(FixedDecoder(codes: [Codes.product8])))
+        screen.scanWithCamera([frame(1, [Codes.link, Codes.text])])
+        #expect(screen.display == .result(Codes.product8), "The registered decoder found one code (rule 3.1)")
+        #expect(
+            screen.routed == [.showProduct(gtin: "96385074")],
+            "Only what the decoder found is routed (rule 3.1)")
+        screen.importPhoto(frame(2))
+        #expect(
+            screen.display == .result(Codes.product8), "An import is decoded by the same decoder (rule 3.1)")
+    }
+
+    @Test(
+        "the decoder is looked up for each frame: one registered after the screen was made, or mid-session, decodes the next frame [3.2]"
+    )
+    func lookedUpForEachFrame() {
+        let capabilities = CapabilityLocator()
+        let screen = ScanScreen(capabilities: capabilities)
+        capabilities.register(
+            FixedDecoder(codes: [Codes.text]) as any CodeDecoding, for: (any CodeDecoding).self)
+        screen.scanWithCamera([frame(1)])
+        #expect(
+            screen.display == .result(Codes.text),
+            "Registered after the screen was made, it decodes (rule 3.2)")
+
+        let handOver = HandOverDecoder(to: FixedDecoder(codes: [Codes.payment30]), in: capabilities)
+        capabilities.register(handOver as any CodeDecoding, for: (any CodeDecoding).self)
+        screen.scanWithCamera([frame(2, [Codes.link]), frame(3, [Codes.link])])
+        #expect(
+            screen.routed == [.showText("Hello, shop"), .pay(code: "301234567890123456")],
+            "Frame 2 was decoded by the decoder that handed over, frame 3 by its successor (rule 3.2)")
+        #expect(
+            screen.display == .result(Codes.payment30), "The last frame, as the successor read it (rule 3.2)")
+    }
+
+    @Test(
+        "with no decoder registered, frames hold no codes: the viewfinder stays and nothing is routed [3.3]")
+    func noDecoderNoCodes() {
+        let screen = ScanScreen(capabilities: CapabilityLocator())
+        screen.scanWithCamera([frame(1, [Codes.link])])
+        screen.importPhoto(frame(2, [Codes.text, Codes.product8]))
+        #expect(screen.display == .viewfinder, "No decoder, no codes (rule 3.3)")
+        #expect(screen.routed.isEmpty, "No decoder, nothing to route (rule 3.3)")
+    }
+
+    @Test(
+        "standardCapabilities registers the decoder behind a lazy proxy: made on the first frame, once, for every screen [3.4]"
+    )
+    func theStandardDecoderIsLazy() {
+        let made = CallCounter()
+        let capabilities = ScanScreen.standardCapabilities {
+            made.call()
+            return LeftHalfDecoder()
+        }
+        #expect(made.calls == 0, "Start-up registers a stand-in; the real decoder isn't made yet (rule 3.4)")
+        let first = ScanScreen(capabilities: capabilities)
+        let second = ScanScreen(capabilities: capabilities)
+        #expect(made.calls == 0, "Making a screen makes no decoder (rule 3.4)")
+        first.scanWithCamera([])
+        first.importPhoto(nil)
+        #expect(made.calls == 0, "No frame, nothing to decode: still not made (rule 3.4)")
+        first.scanWithCamera([frame(1, [Codes.link, Codes.payment])])
+        #expect(made.calls == 1, "The first frame makes the decoder (rule 3.4)")
+        #expect(
+            first.display == .result(Codes.link), "…and the decoder made is the one that decodes (rule 3.4)")
+        second.scanWithCamera([frame(2, [Codes.text]), frame(3, [Codes.product8])])
+        #expect(made.calls == 1, "Made once, whatever number of frames and screens (rule 3.4)")
+        #expect(
+            second.display == .result(Codes.product8), "The second screen uses the same decoder (rule 3.4)")
+
+        let resolved = capabilities.resolve((any CodeDecoding).self)
+        #expect(
+            resolved?.decode(frame(4, [Codes.text, Codes.link])) == [Codes.link],
+            "It is registered for the decoder protocol itself (rule 3.4)")
+    }
+
+    @Test("every frame is decoded once, in the order delivered [3.5]")
+    func decodedOnce() {
+        let decoder = CountingDecoder()
+        let screen = ScanScreen(capabilities: capabilities(decoder))
+        screen.scanWithCamera([frame(1, [Codes.link]), frame(2, [Codes.link, Codes.text]), frame(3)])
+        screen.importPhoto(frame(4, [Codes.product8]))
+        screen.tap(0)
+        #expect(
+            decoder.decoded == [1, 2, 3, 4],
+            "Each frame once, camera and album alike; a tap decodes nothing (rule 3.5)")
+        #expect(screen.display == .result(Codes.product8), "What the decoder found is what shows (rule 3.5)")
     }
 }
