@@ -1,5 +1,6 @@
-/// What the legacy screen did over `goldenScenarios`, recorded from `Katas/ScanCapstone` as
-/// first committed. One line per observation: an action, then what the screen shows after it,
+/// What the legacy screen did over `goldenScenarios`, recorded from its first commit.
+///
+/// One line per observation: an action, then what the screen shows after it,
 /// and every route and opened code the action added.
 ///
 /// Never edit it to make a test pass: it is the behaviour the refactoring must keep. To record it
