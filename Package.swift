@@ -24,9 +24,12 @@ let katas: [(pattern: String, domains: [String])] = [
     ("Proxy", ["ScanKit", "MessagingKit"]),
 ]
 
-/// The capstones, after the nine katas: each rebuilds a legacy feature with the katas' own
-/// modules. `prerequisites` are the kata modules it depends on: in kata mode the learner's own,
-/// in solutions mode the references. The kata tool's catalog records which step needs which.
+/// The capstones, after the nine katas: each rebuilds a legacy feature with the katas' modules.
+///
+/// `prerequisites` are the kata modules it depends on: in kata mode the learner's own, in
+/// solutions mode the references. The kata tool's catalog records which step needs which, and
+/// `swift run kata verify` checks that this list names the same capstones with the same
+/// prerequisites.
 let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
     ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"])
 ]
@@ -80,7 +83,9 @@ let package = Package(
             ]
         }
         + capstones.flatMap { capstone -> [Target] in
-            let dependencies = (capstone.prerequisites + capstone.domains).map { Target.Dependency.target(name: $0) }
+            let dependencies = (capstone.prerequisites + capstone.domains).map {
+                Target.Dependency.target(name: $0)
+            }
             return [
                 .target(
                     name: capstone.name,

@@ -72,7 +72,8 @@ struct CatalogCheck {
         return zip(manifest, capstones).compactMap { entry, capstone in
             let needed = capstone.prerequisites.map(\.name)
             guard Set(entry.firstList) != Set(needed) else { return nil }
-            return "Package.swift gives \(entry.name) the prerequisites \(entry.firstList.joined(separator: ", ")); "
+            return
+                "Package.swift gives \(entry.name) the prerequisites \(entry.firstList.joined(separator: ", ")); "
                 + "its steps in the catalog need \(needed.joined(separator: ", ")). List the kata modules its steps need."
         }
     }

@@ -53,12 +53,14 @@ struct KataProgress {
         return prerequisites.filter { needed.contains($0.kata.pattern) && !$0.isDone }
     }
 
-    /// The prerequisites that are not done of the steps begun: the green ones and the one being
-    /// worked on. A red safety net may come from them: it runs on the learner's own modules.
+    /// The prerequisites, not done, of the steps begun: the green ones and the one worked on.
+    ///
+    /// A red safety net may come from them: it runs on the learner's own modules.
     var unfinishedPrerequisitesOfBegunSteps: [KataProgress] {
         let begun = 1...(currentStep ?? kata.stepCount)
         return prerequisites.filter { progress in
-            !progress.isDone && begun.contains { kata.prerequisites(ofStep: $0).contains(progress.kata.pattern) }
+            !progress.isDone
+                && begun.contains { kata.prerequisites(ofStep: $0).contains(progress.kata.pattern) }
         }
     }
 

@@ -22,7 +22,10 @@ struct ReportPrinter {
         }
         let capstones = katas.filter(\.kata.isCapstone)
         if !capstones.isEmpty {
-            lines += ["", terminal.paint("Capstones", .bold) + ": legacy code, refactored with your own katas' modules"]
+            lines += [
+                "",
+                terminal.paint("Capstones", .bold) + ": legacy code, refactored with your own katas' modules",
+            ]
         }
         for progress in capstones {
             lines.append(row(progress, width: width))
@@ -36,7 +39,8 @@ struct ReportPrinter {
         let name = progress.kata.pattern.displayName
         let padded = name + String(repeating: " ", count: max(width - name.count, 0))
         let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0)
-        var line = "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
+        var line =
+            "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
         line += bar(green: progress.greenSteps, of: progress.kata.stepCount)
         line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
         if let error = progress.compilerError {
@@ -96,7 +100,8 @@ struct ReportPrinter {
 
     /// `State: 2 of 8 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 8 steps`.
     func needs(_ katas: [KataProgress]) -> String {
-        Self.list(katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
+        Self.list(
+            katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
     }
 
     /// What to run to finish the first of `katas`.
@@ -127,7 +132,8 @@ struct ReportPrinter {
         if let holds = progress.safetyNetHolds {
             let title = brief.step(0)?.heading ?? "Safety net"
             let passed = progress.safetyNet.filter(\.passed).count
-            var line = "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
+            var line =
+                "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
             if !holds {
                 let unfinished = progress.unfinishedPrerequisitesOfBegunSteps
                 line +=
@@ -150,7 +156,10 @@ struct ReportPrinter {
             } else if tests.contains(where: { $0.status == .notRun }) {
                 line += " (some did not run: the kata stopped the test process twice)"
             } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
-                line += " " + terminal.paint("(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
+                line +=
+                    " "
+                    + terminal.paint(
+                        "(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
             }
             lines.append(line)
         }
@@ -184,8 +193,10 @@ struct ReportPrinter {
     }
 
     /// What to do next in a kata: the step, where to write, the brief's section and the first
-    /// failing expectation. For a capstone, a red safety net comes first, and a step whose
-    /// prerequisite kata is not done names that kata instead of its failure.
+    /// failing expectation.
+    ///
+    /// For a capstone, a red safety net comes first, and a step whose prerequisite kata is not
+    /// done names that kata instead of its failure.
     func next(_ progress: KataProgress) -> String {
         let kata = progress.kata
         let command = kata.command
@@ -222,8 +233,10 @@ struct ReportPrinter {
                     + terminal.paint(
                         "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))", .yellow))
             lines.append(
-                "             The capstone runs your own " + Self.list(unfinished.map(\.kata.pattern.displayName))
-                    + " code: until \(unfinished.count == 1 ? "it is" : "they are") done, this step can't pass.")
+                "             The capstone runs your own "
+                    + Self.list(unfinished.map(\.kata.pattern.displayName))
+                    + " code: until \(unfinished.count == 1 ? "it is" : "they are") done, this step can't pass."
+            )
         } else if let crash = progress.backgroundCrash {
             lines.append("  " + terminal.paint(backgroundSummary(crash).capitalizedFirst, .red))
             if let message = crash.message { lines.append("             \(message)") }
@@ -260,7 +273,8 @@ struct ReportPrinter {
         } else {
             lines.append(
                 "  " + terminal.paint("The refactoring changed behaviour the safety net pins.", .red)
-                    + " Put it back before the next step (`git diff -- Katas/\(kata.pattern.name)` shows what changed).")
+                    + " Put it back before the next step (`git diff -- Katas/\(kata.pattern.name)` shows what changed)."
+            )
             if let failure = progress.safetyNetFailure {
                 lines += failureLines(failure, step: 0)
             }

@@ -53,11 +53,13 @@ struct ShapeCheck {
 
         if !isNonEmptyFile("\(kata)/README.md") {
             problems.append(
-                "\(kata)/README.md is missing or empty: every \(entry.isCapstone ? "capstone" : "kata") needs its brief.")
+                "\(kata)/README.md is missing or empty: every \(entry.isCapstone ? "capstone" : "kata") needs its brief."
+            )
         }
         if !isNonEmptyFile(guide) {
             problems.append(
-                "\(guide) is missing or empty: every \(entry.isCapstone ? "capstone" : "pattern") needs its guide.")
+                "\(guide) is missing or empty: every \(entry.isCapstone ? "capstone" : "pattern") needs its guide."
+            )
         }
         let stubs = swiftFiles(in: kata)
         let solved = swiftFiles(in: solution)
@@ -92,7 +94,8 @@ struct ShapeCheck {
                 if entry.isCapstone, todo.step == 0 {
                     problems.append(
                         "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the safety net: it "
-                            + "pins the legacy code and asks for no code. Move the TODO to the step that changes it.")
+                            + "pins the legacy code and asks for no code. Move the TODO to the step that changes it."
+                    )
                 } else if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
                     problems.append(
                         "\(kata)/\(file):\(todo.line) has a TODO for step \(todo.step), but \(tests) has no "

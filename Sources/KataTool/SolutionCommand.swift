@@ -89,7 +89,8 @@ enum SolutionCommand {
                 diff = Self.diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
             } else if kata.isCapstone {
                 // A capstone's refactoring extracts types into new files: shown whole, as added.
-                lines.append("Solutions/\(name)/\(file): new in the solution, a file the refactoring extracted:")
+                lines.append(
+                    "Solutions/\(name)/\(file): new in the solution, a file the refactoring extracted:")
                 diff = Self.diff("/dev/null", "Solutions/\(name)/\(file)", in: workspace.root)
             } else {
                 lines.append("Katas/\(name)/\(file): missing; the solution has Solutions/\(name)/\(file).")

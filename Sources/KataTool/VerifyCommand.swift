@@ -108,7 +108,8 @@ enum VerifyCommand {
             let isCapstone = Catalog.kata(ofTestModule: summary.pattern.testModule)?.isCapstone == true
             let ok =
                 summary.total > 0 && summary.red == summary.total
-                && (!isCapstone || (summary.safetyNetTotal > 0 && summary.safetyNetGreen == summary.safetyNetTotal))
+                && (!isCapstone
+                    || (summary.safetyNetTotal > 0 && summary.safetyNetGreen == summary.safetyNetTotal))
             print(
                 "\(terminal.mark(ok)) \(summary.pattern.testModule): "
                     + (isCapstone
