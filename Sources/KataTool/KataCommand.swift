@@ -358,9 +358,6 @@ struct KataCommand {
         remember([progress], in: context.workspace)
         remember(progress.prerequisites, in: context.workspace, alone: false)
         print(printer.steps(of: progress) + "\n")
-        if kata.isCapstone {
-            print(printer.prerequisiteLines(progress).map { "  " + $0 }.joined(separator: "\n") + "\n")
-        }
         if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         print(printer.next(progress))
         return progress.isDone ? 0 : 1

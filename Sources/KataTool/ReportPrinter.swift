@@ -235,7 +235,8 @@ struct ReportPrinter {
             lines.append(
                 "             The capstone runs your own "
                     + Self.list(unfinished.map(\.kata.pattern.displayName))
-                    + " code: until \(unfinished.count == 1 ? "it is" : "they are") done, this step can't pass."
+                    + " code: until \(unfinished.count == 1 ? "it is" : "they are") done, this step's failures "
+                    + "may come from \(unfinished.count == 1 ? "it" : "them"), not from your refactoring."
             )
         } else if let crash = progress.backgroundCrash {
             lines.append("  " + terminal.paint(backgroundSummary(crash).capitalizedFirst, .red))
