@@ -31,8 +31,11 @@ enum VerifyCommand {
         let shape = ShapeCheck(root: checked.root)
         let shapeProblems = shape.problems()
         let patterns = shape.patternsPresent()
+        let capstones = patterns.filter { Catalog.kata(ofTestModule: $0.testModule)?.isCapstone == true }
+            .count
         print(
-            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas"
+            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for "
+                + "\(patterns.count - capstones) katas and \(capstones) capstone\(capstones == 1 ? "" : "s")"
         )
         for problem in shapeProblems { print("  - \(problem)") }
         let catalogProblems = CatalogCheck(workspace: checked).problems()
