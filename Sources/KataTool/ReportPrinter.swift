@@ -71,7 +71,7 @@ struct ReportPrinter {
             return line
                 + terminal.paint(
                     "red, and it runs on your own modules: "
-                        + needs(progress.unfinishedPrerequisitesOfBegunSteps) + ", not done", .red)
+                        + notDone(progress.unfinishedPrerequisitesOfBegunSteps), .red)
         }
         return line
             + terminal.paint(
@@ -102,6 +102,13 @@ struct ReportPrinter {
     func needs(_ katas: [KataProgress]) -> String {
         Self.list(
             katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
+    }
+
+    /// `State is not done (2 of 8 steps)`, or `… and Proxy are not done (…)` for several.
+    func notDone(_ katas: [KataProgress]) -> String {
+        Self.list(katas.map(\.kata.pattern.displayName))
+            + (katas.count == 1 ? " is" : " are") + " not done ("
+            + katas.map { "\($0.greenSteps) of \($0.kata.stepCount) steps" }.joined(separator: ", ") + ")"
     }
 
     /// What to run to finish the first of `katas`.
@@ -141,7 +148,7 @@ struct ReportPrinter {
                     + terminal.paint(
                         unfinished.isEmpty
                             ? "(the refactoring changed behaviour it pins)"
-                            : "(it runs on your own modules: \(needs(unfinished)))", .red)
+                            : "(it runs on your own modules: \(notDone(unfinished)))", .red)
             }
             lines.append(line)
         }
@@ -268,8 +275,8 @@ struct ReportPrinter {
             lines.append(
                 "  "
                     + terminal.paint(
-                        "The safety net runs on your own modules, and \(needs(unfinished)) "
-                            + "\(unfinished.count == 1 ? "is" : "are") not done. \(finishFirst(unfinished))",
+                        "The safety net runs on your own modules, and \(notDone(unfinished)). "
+                            + finishFirst(unfinished),
                         .yellow))
         } else {
             lines.append(

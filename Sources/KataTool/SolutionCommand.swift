@@ -146,7 +146,7 @@ enum SolutionCommand {
         let progress = KataProgress(kata: kata, report: report)
         print(context.printer.steps(of: progress) + "\n")
         if let notes = context.printer.streamNotes(report.streamNotes) { print(notes + "\n") }
-        let tests = progress.steps.joined()
+        let tests = progress.safetyNet + progress.steps.joined()
         if progress.isDone {
             print(
                 context.terminal.paint(

@@ -417,10 +417,13 @@ struct CapstoneProgressTests {
         // Step 1 green and step 2 begun: the safety net runs on the learner's unfinished State.
         let onState = KataProgress(kata: try scanCapstone(), report: try report(netFails: true))
         #expect(onState.unfinishedPrerequisitesOfBegunSteps.map(\.kata.pattern.name) == ["State"])
+        #expect(
+            printer.capstoneLines(onState).first
+                == "✘ Safety net: red, and it runs on your own modules: State is not done (2 of 8 steps)")
         let stateNext = printer.next(onState)
         #expect(
             stateNext.contains(
-                "The safety net runs on your own modules, and State: 2 of 8 steps is not done. "
+                "The safety net runs on your own modules, and State is not done (2 of 8 steps). "
                     + "Finish it first: swift run kata test state"))
     }
 }
