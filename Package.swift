@@ -26,8 +26,10 @@ let katas: [(pattern: String, domains: [String])] = [
 
 /// The capstones, after the nine katas: each rebuilds a legacy feature with the katas' modules.
 ///
-/// `prerequisites` are the kata modules it depends on: in kata mode the learner's own,
-/// in solutions mode the references. The kata tool's catalog records which step needs which.
+/// `prerequisites` are the kata modules it depends on: in kata mode the learner's own, in
+/// solutions mode the references. The kata tool's catalog records which step needs which, and
+/// `swift run kata verify` checks that this list names the same capstones with the same
+/// prerequisites.
 let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
     ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"])
 ]

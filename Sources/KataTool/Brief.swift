@@ -56,7 +56,14 @@ struct Brief: Equatable {
             } else if current != nil, line.contains("<summary>"),
                 let summary = line.firstMatch(of: /<details><summary>\s*Hint[^<]*<\/summary>/)
             {
-                hint = [String(line[summary.range.upperBound...])]
+                let rest = line[summary.range.upperBound...]
+                // A hint on one line: `<details><summary>Hint 1</summary>Text</details>`.
+                if let end = rest.range(of: "</details>") {
+                    hints.append(
+                        String(rest[..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
+                } else {
+                    hint = [String(rest)]
+                }
             }
         }
         finishStep()

@@ -1,12 +1,60 @@
 /// One kata: its pattern and its steps, each step the test suite that checks it.
+///
+/// A capstone is a kata too, after the nine: it rebuilds a legacy feature with the katas' own
+/// modules. Its ``pattern`` is its module (`ScanCapstone`), not a pattern, and ``capstone`` says
+/// what sets it apart.
 struct Kata: Hashable, Sendable {
     /// The pattern the kata teaches; also its module's and folders' name.
     let pattern: Pattern
     /// The suites' type names, step 1 first: `StrategyTests.<suite>` checks that step.
     let suites: [String]
+    /// What only a capstone has; `nil` for a pattern's kata.
+    var capstone: Capstone?
+
+    /// What a capstone has that a pattern's kata has not.
+    struct Capstone: Hashable, Sendable {
+        /// The characterization suites' type names: they pin the legacy code's behaviour, so
+        /// they pass on the stubs and after every step (the brief's step 0).
+        let safetyNets: [String]
+        /// The katas each step needs done, step 1 first: in kata mode the capstone runs the
+        /// learner's own modules of them.
+        let stepPrerequisites: [[Pattern]]
+    }
+
+    /// Whether this is a capstone, not a pattern's kata.
+    var isCapstone: Bool { capstone != nil }
+
+    /// The katas any step needs, in the order the steps first name them.
+    var prerequisites: [Pattern] {
+        var seen: [Pattern] = []
+        for pattern in (capstone?.stepPrerequisites ?? []).joined() where !seen.contains(pattern) {
+            seen.append(pattern)
+        }
+        return seen
+    }
+
+    /// The katas step `step` (1-based) needs done.
+    func prerequisites(ofStep step: Int) -> [Pattern] {
+        guard let steps = capstone?.stepPrerequisites, steps.indices.contains(step - 1) else { return [] }
+        return steps[step - 1]
+    }
+
+    /// The test modules a run of this kata selects: its own, and for a capstone its
+    /// prerequisites', so that one build and one run also say how far those katas are.
+    var testModules: [String] { [pattern.testModule] + prerequisites.map(\.testModule) }
+
+    /// Whether the test `id` belongs to one of the capstone's characterization suites.
+    func isSafetyNet(test id: String) -> Bool {
+        guard let safetyNets = capstone?.safetyNets else { return false }
+        let suite = suite(ofTest: id)
+        return safetyNets.contains { suite == $0[...] }
+    }
 
     /// The name a learner types: `chain-of-responsibility`.
-    var command: String { String(pattern.guideFileName.dropLast(".md".count)) }
+    var command: String { Self.command(of: pattern) }
+
+    /// The name a learner types for `pattern`'s kata.
+    static func command(of pattern: Pattern) -> String { String(pattern.guideFileName.dropLast(".md".count)) }
 
     /// How many steps the kata has.
     var stepCount: Int { suites.count }
@@ -14,19 +62,24 @@ struct Kata: Hashable, Sendable {
     /// The step a test belongs to (1-based), from its identifier
     /// `StrategyTests.Step2NearAddressSearch/…`; `nil` for a test of no step.
     func step(ofTest id: String) -> Int? {
+        suite(ofTest: id).flatMap { suite in suites.firstIndex { $0 == suite }.map { $0 + 1 } }
+    }
+
+    /// The suite of the test `id`, if it is one of this kata's module.
+    private func suite(ofTest id: String) -> Substring? {
         let prefix = pattern.testModule + "."
         guard id.hasPrefix(prefix) else { return nil }
-        let suite = id.dropFirst(prefix.count).prefix { $0 != "/" && $0 != "." }
-        return suites.firstIndex { $0 == suite }.map { $0 + 1 }
+        return id.dropFirst(prefix.count).prefix { $0 != "/" && $0 != "." }
     }
 }
 
 /// Every kata, in the learning path's order: the one list the tool works from.
 ///
-/// `Package.swift`'s katas list, the README's table, the learning path in `docs/README.md` and
-/// each kata's test suites must agree with it; `kata verify` checks that they do
-/// (``CatalogCheck``).
+/// `Package.swift`'s katas and capstones lists, the README's table, the learning path in
+/// `docs/README.md` and each kata's test suites must agree with it; `kata verify` checks that
+/// they do (``CatalogCheck``).
 enum Catalog {
+    /// The nine patterns' katas, then the capstones.
     static let katas: [Kata] = [
         Kata(
             "Strategy",
@@ -65,11 +118,24 @@ enum Catalog {
                 "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder", "Step4ProtectionProxy",
                 "Step5LoggingTransport",
             ]),
+        Kata(
+            capstone: "ScanCapstone", title: "Scan capstone", safetyNets: ["SafetyNet"],
+            steps: [
+                ("Step1Pipeline", ["ChainOfResponsibility"]), ("Step2ScanView", ["State"]),
+                ("Step3CapabilityRegistry", ["Proxy"]),
+                ("Step4Payoff", ["ChainOfResponsibility", "State", "Proxy"]),
+            ]),
     ]
 
-    /// The kata a learner means by `name`: its pattern's name in any case, with or without
-    /// spaces, dashes or underscores (`flyweight`, `chain-of-responsibility`), or its number in
-    /// the learning path (`3`).
+    /// The nine patterns' katas, without the capstones.
+    static var patternKatas: [Kata] { katas.filter { !$0.isCapstone } }
+
+    /// The capstones, in the learning path's order.
+    static var capstones: [Kata] { katas.filter(\.isCapstone) }
+
+    /// The kata a learner means by `name`: its pattern's (or capstone's) name in any case, with
+    /// or without spaces, dashes or underscores (`flyweight`, `chain-of-responsibility`,
+    /// `scan-capstone`), or its number in the learning path (`3`).
     static func kata(named name: String) -> Kata? {
         if let number = Int(name), katas.indices.contains(number - 1) { return katas[number - 1] }
         let wanted = normalized(name)
@@ -83,9 +149,11 @@ enum Catalog {
         let scored = katas.map { kata -> (kata: Kata, distance: Int) in
             let candidate = normalized(kata.pattern.name)
             let isPrefix = candidate.hasPrefix(wanted) || wanted.hasPrefix(candidate)
+            // `capstone` for the Scan capstone: a whole word of its name.
+            let isWord = kata.command.split(separator: "-").contains { $0 == wanted } && wanted.count > 3
             // `cor` for Chain of Responsibility: the words' first letters.
             let initials = String(kata.command.split(separator: "-").compactMap(\.first))
-            return (kata, isPrefix || initials == wanted ? 0 : editDistance(wanted, candidate))
+            return (kata, isPrefix || isWord || initials == wanted ? 0 : editDistance(wanted, candidate))
         }
         return scored.filter { $0.distance <= max(2, wanted.count / 3) }
             .sorted { $0.distance < $1.distance }
@@ -121,5 +189,16 @@ enum Catalog {
 extension Kata {
     fileprivate init(_ name: String, _ suites: [String]) {
         self.init(pattern: Pattern(name: name), suites: suites)
+    }
+
+    /// A capstone: its module, how a learner reads its name, its characterization suites, and
+    /// each step's suite with the katas it needs.
+    fileprivate init(
+        capstone name: String, title: String, safetyNets: [String], steps: [(suite: String, needs: [String])]
+    ) {
+        self.init(
+            pattern: Pattern(name: name, displayName: title), suites: steps.map(\.suite),
+            capstone: Capstone(
+                safetyNets: safetyNets, stepPrerequisites: steps.map { $0.needs.map { Pattern(name: $0) } }))
     }
 }

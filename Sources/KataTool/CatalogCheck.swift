@@ -8,13 +8,17 @@ struct CatalogCheck {
         let expected = Catalog.katas.map(\.pattern.name)
         var problems: [String] = []
 
-        let manifest = workspace.read("Package.swift").matches(of: /\(\s*"(\w+)",\s*\[/).map { String($0.1) }
-        if manifest != expected {
+        let manifestText = workspace.read("Package.swift")
+        let manifest = Self.entries(of: "katas", in: manifestText).map(\.name)
+        let patterns = Catalog.patternKatas.map(\.pattern.name)
+        if manifest != patterns {
             problems.append(
                 "Package.swift's katas list is \(manifest.joined(separator: ", ")); the catalog "
-                    + "(Sources/KataTool/Catalog.swift) is \(expected.joined(separator: ", ")). Keep one order."
+                    + "(Sources/KataTool/Catalog.swift) is \(patterns.joined(separator: ", ")). Keep one order."
             )
         }
+        problems += capstoneProblems(Self.entries(of: "capstones", in: manifestText))
+        // The capstones' rows come after the nine, with their briefs linked the same way.
         for (file, linkPrefix) in [("README.md", "Katas/"), ("docs/README.md", "../Katas/")] {
             let listed = workspace.read(file).split(separator: "\n").filter { $0.hasPrefix("|") }
                 .compactMap { row in
@@ -33,24 +37,76 @@ struct CatalogCheck {
         return problems
     }
 
-    /// The step suites declared in the kata's tests must be the catalog's, step for step.
+    /// One entry of a list in `Package.swift`: a name and its first list (a kata's domains, a
+    /// capstone's prerequisites).
+    struct ManifestEntry: Equatable {
+        let name: String
+        let firstList: [String]
+    }
+
+    /// The entries of the list `let <name> … = [ … ]` in `Package.swift`, in order; empty when it
+    /// has none.
+    static func entries(of list: String, in manifest: String) -> [ManifestEntry] {
+        // The list runs from its `let` to the first `]` alone at the start of a line.
+        guard let start = manifest.range(of: "\nlet \(list)"),
+            let end = manifest[start.upperBound...].range(of: "\n]")
+        else { return [] }
+        return manifest[start.upperBound..<end.lowerBound].matches(of: /\(\s*"(\w+)",\s*\[([^\]]*)\]/).map {
+            ManifestEntry(
+                name: String($0.1),
+                firstList: $0.2.matches(of: /"(\w+)"/).map { String($0.1) })
+        }
+    }
+
+    /// `Package.swift`'s capstones must be the catalog's, in order, each with the prerequisites
+    /// its steps need: the modules the capstone depends on.
+    private func capstoneProblems(_ manifest: [ManifestEntry]) -> [String] {
+        let capstones = Catalog.capstones
+        guard manifest.map(\.name) == capstones.map(\.pattern.name) else {
+            return [
+                "Package.swift's capstones list is \(manifest.map(\.name).joined(separator: ", ")); the catalog "
+                    + "(Sources/KataTool/Catalog.swift) is \(capstones.map(\.pattern.name).joined(separator: ", ")). "
+                    + "Keep one order."
+            ]
+        }
+        return zip(manifest, capstones).compactMap { entry, capstone in
+            let needed = capstone.prerequisites.map(\.name)
+            guard Set(entry.firstList) != Set(needed) else { return nil }
+            return
+                "Package.swift gives \(entry.name) the prerequisites \(entry.firstList.joined(separator: ", ")); "
+                + "its steps in the catalog need \(needed.joined(separator: ", ")). List the kata modules its steps need."
+        }
+    }
+
+    /// The step suites declared in the kata's tests must be the catalog's, step for step; a
+    /// capstone's tests must also declare its safety-net suites.
     private func suiteProblems(of kata: Kata) -> [String] {
         let folder = "Tests/\(kata.pattern.testModule)"
         var declared: [Int: String] = [:]
+        var suites: Set<String> = []
         for file in workspace.swiftFiles(in: folder) {
             let source = workspace.read("\(folder)/\(file)")
             for match in source.matches(
                 of:
-                    /@Suite\("[^"\n]*Step (\d+) —[^\n]*\n(?:\s*@[^\n]*\n)*\s*(?:final class|class|struct|enum|actor) (\w+)/
+                    /@Suite\("([^"\n]*)"[^\n]*\n(?:\s*@[^\n]*\n)*\s*(?:final class|class|struct|enum|actor) (\w+)/
             ) {
-                if let step = Int(match.1) { declared[step] = String(match.2) }
+                suites.insert(String(match.2))
+                if let step = match.1.firstMatch(of: /Step (\d+) —/).flatMap({ Int($0.1) }) {
+                    declared[step] = String(match.2)
+                }
             }
+        }
+        var problems: [String] = []
+        for safetyNet in kata.capstone?.safetyNets ?? [] where !suites.contains(safetyNet) {
+            problems.append(
+                "\(folder) declares no suite \(safetyNet): the catalog's safety net for \(kata.pattern.displayName). "
+                    + "Add its @Suite, or update Sources/KataTool/Catalog.swift.")
         }
         let expected = Dictionary(
             uniqueKeysWithValues: kata.suites.enumerated().map { ($0.offset + 1, $0.element) })
-        guard declared != expected else { return [] }
+        guard declared != expected else { return problems }
         let found = declared.keys.sorted().map { "step \($0): \(declared[$0] ?? "")" }.joined(separator: ", ")
-        return [
+        return problems + [
             "\(folder) declares the step suites \(found.isEmpty ? "(none)" : found); the catalog lists "
                 + kata.suites.enumerated().map { "step \($0.offset + 1): \($0.element)" }.joined(
                     separator: ", ")
@@ -58,18 +114,21 @@ struct CatalogCheck {
         ]
     }
 
-    /// The brief has one section per step, in order, each with at least one non-empty hint.
+    /// The brief has one section per step, in order, each with at least one non-empty hint; a
+    /// capstone's starts with step 0, its safety net, which asks for no code and needs no hint.
     private func briefProblems(of kata: Kata) -> [String] {
         let path = "Katas/\(kata.pattern.name)/README.md"
         let brief = workspace.brief(of: kata)
         var problems: [String] = []
         let numbers = brief.steps.map(\.number)
-        if numbers != Array(1...kata.stepCount) {
+        let first = kata.isCapstone ? 0 : 1
+        if numbers != Array(first...kata.stepCount) {
             problems.append(
                 "\(path) has the step sections \(numbers.map(String.init).joined(separator: ", ")) "
-                    + "(\"## Step N: …\"); the kata has steps 1 to \(kata.stepCount).")
+                    + "(\"## Step N: …\"); the \(kata.isCapstone ? "capstone" : "kata") has steps \(first) to "
+                    + "\(kata.stepCount)\(kata.isCapstone ? " (step 0: the safety net)" : "").")
         }
-        for step in brief.steps {
+        for step in brief.steps where step.number > 0 || !kata.isCapstone {
             if step.hints.isEmpty {
                 problems.append(
                     "\(path):\(step.line) \(step.heading) has no hint: `kata hint` would have nothing to give. "

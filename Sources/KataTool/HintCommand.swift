@@ -19,7 +19,7 @@ enum HintCommand {
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 GitStubSource.recordStubCommits(in: workspace)
-                let report = context.runner(quiet: true).run(modules: [kata.pattern.testModule])
+                let report = context.runner(quiet: true).run(modules: kata.testModules)
                 if report.interrupted { return 130 }
                 if let error = report.buildErrors.first {
                     print(context.printer.compileFailure(error))
@@ -29,7 +29,9 @@ enum HintCommand {
                     return 1
                 }
                 if report.failure == nil {
-                    KataCommand.remember([KataProgress(kata: kata, report: report)], in: workspace)
+                    let progress = KataProgress(kata: kata, report: report)
+                    KataCommand.remember([progress], in: workspace)
+                    KataCommand.remember(progress.prerequisites, in: workspace, alone: false)
                 }
             }
             let state = workspace.loadState()
@@ -47,6 +49,16 @@ enum HintCommand {
                 return 0
             }
             step = current
+            // A capstone's step runs the learner's own kata modules: an unfinished one comes first.
+            let unfinished = kata.prerequisites(ofStep: current).filter { !state.done.contains($0.name) }
+            if let first = unfinished.first {
+                print(
+                    context.terminal.paint(
+                        "Step \(current) needs \(ReportPrinter.list(unfinished.map(\.displayName))), not done yet: "
+                            + "finish \(unfinished.count == 1 ? "it" : "them") first (`swift run kata hint "
+                            + "\(Kata.command(of: first))` for \(unfinished.count == 1 ? "its" : "their") hints).",
+                        .yellow))
+            }
         }
         guard let step, let section = workspace.brief(of: kata).step(step) else {
             Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")

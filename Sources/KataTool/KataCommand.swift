@@ -138,8 +138,8 @@ struct KataCommand {
     ]
 
     static let katasHelp = """
-        A <kata> is a pattern's name in any case, with or without dashes (flyweight,
-        chain-of-responsibility), or its number in the learning path (1 to 9).
+        A <kata> is a pattern's or capstone's name in any case, with or without dashes (flyweight,
+        chain-of-responsibility, scan-capstone), or its number in the learning path (1 to \(Catalog.katas.count)).
         NO_COLOR=1 turns colours off; they are off anyway when the output is not a terminal.
         """
 
@@ -335,8 +335,11 @@ struct KataCommand {
     }
 
     /// Runs one kata's tests and prints its steps and what to do next; 0 when every step is green.
+    ///
+    /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
+    /// capstone runs the learner's own modules of them, so their progress explains its results.
     static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> Int32 {
-        let report = context.runner().run(modules: [kata.pattern.testModule])
+        let report = context.runner().run(modules: kata.testModules)
         if report.interrupted { return 130 }
         if verbose { printLogs(of: report) }
         let printer = context.printer
@@ -353,6 +356,7 @@ struct KataCommand {
         if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
         let progress = KataProgress(kata: kata, report: report)
         remember([progress], in: context.workspace)
+        remember(progress.prerequisites, in: context.workspace, alone: false)
         print(printer.steps(of: progress) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         print(printer.next(progress))

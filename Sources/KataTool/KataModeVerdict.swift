@@ -1,13 +1,18 @@
 import Foundation
 
 /// Decides whether a `swift test` run of the untouched stubs is what the kata contract asks for:
-/// every test of every kata fails, every other test passes.
+/// every test of every kata fails, except a capstone's safety net, which passes; every other
+/// test passes.
 struct KataModeVerdict {
     /// How one kata's tests did.
     struct KataSummary: Equatable {
         let pattern: Pattern
+        /// The step tests, and how many failed.
         let total: Int
         let red: Int
+        /// A capstone's safety-net tests, and how many passed.
+        var safetyNetTotal = 0
+        var safetyNetGreen = 0
     }
 
     /// One line per kata present, in name order.
@@ -25,18 +30,33 @@ struct KataModeVerdict {
     /// Everything that breaks the contract; empty when the run is as it should be.
     let problems: [String]
 
-    init(patterns: [Pattern], results: [TestResult]) {
+    /// - Parameter safetyNets: The capstones' characterization suites, as `Module.Suite`
+    ///   (`ScanCapstoneTests.SafetyNet`): they pin what the legacy stubs do, so each of their
+    ///   tests must pass on the stubs.
+    init(patterns: [Pattern], results: [TestResult], safetyNets: Set<String> = []) {
         var summaries: [KataSummary] = []
         var problems: [String] = []
         let kataModules = Set(patterns.map(\.testModule))
+        // `Module.Suite`, or a suite nested in it: `Module.Suite.Inner`.
+        func isSafetyNet(_ test: TestResult) -> Bool {
+            safetyNets.contains { test.classname == $0 || test.classname.hasPrefix($0 + ".") }
+        }
 
         for pattern in patterns {
-            let tests = results.filter { $0.module == pattern.testModule }
-            if tests.isEmpty {
+            let all = results.filter { $0.module == pattern.testModule }
+            if all.isEmpty {
                 problems.append(
-                    "No \(pattern.testModule) ran. Is (\"\(pattern.name)\", …) in the katas list of Package.swift, "
-                        + "and does Tests/\(pattern.testModule) have tests?")
+                    "No \(pattern.testModule) ran. Is (\"\(pattern.name)\", …) in the katas or capstones list of "
+                        + "Package.swift, and does Tests/\(pattern.testModule) have tests?")
             }
+            let pinning = all.filter(isSafetyNet)
+            for test in pinning where !test.passed {
+                let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
+                problems.append(
+                    "\(test.id) \(reason). A safety-net test pins what the legacy stub does: it must pass on the "
+                        + "untouched stub (and after every step).")
+            }
+            let tests = all.filter { !isSafetyNet($0) }
             for test in tests where test.passed {
                 problems.append(
                     "\(test.id) passed on the untouched stub. A kata test must fail until the learner writes "
@@ -47,7 +67,8 @@ struct KataModeVerdict {
             }
             summaries.append(
                 KataSummary(
-                    pattern: pattern, total: tests.count, red: tests.filter { !$0.failures.isEmpty }.count))
+                    pattern: pattern, total: tests.count, red: tests.filter { !$0.failures.isEmpty }.count,
+                    safetyNetTotal: pinning.count, safetyNetGreen: pinning.filter(\.passed).count))
 
             // `swift test --filter StrategyTests` must select exactly the Strategy tests.
             for test in results

@@ -7,16 +7,24 @@ struct KataProgress {
     let compilerError: RunReport.CompilerError?
     /// A crash of the kata's code while another kata's test ran.
     let backgroundCrash: RunReport.Crash?
+    /// A capstone's characterization tests (its safety net), in the order they are declared;
+    /// empty for a pattern's kata.
+    let safetyNet: [RunReport.Outcome]
+    /// A capstone's prerequisite katas, as the same run found them: those whose tests ran.
+    let prerequisites: [KataProgress]
 
     init(kata: Kata, report: RunReport) {
         self.kata = kata
         let tests = report.outcomes(inModule: kata.pattern.testModule)
-        steps = (1...max(kata.stepCount, 1)).map { step in
-            tests.filter { kata.step(ofTest: $0.id) == step }
-                .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
-        }
+            .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
+        steps = (1...max(kata.stepCount, 1)).map { step in tests.filter { kata.step(ofTest: $0.id) == step } }
+        safetyNet = tests.filter { kata.isSafetyNet(test: $0.id) }
         compilerError = report.buildErrors.first { $0.kata == kata }
         backgroundCrash = report.backgroundCrashes[kata.pattern.testModule]
+        prerequisites = kata.prerequisites.compactMap { pattern in
+            Catalog.katas.first { $0.pattern == pattern }.map { KataProgress(kata: $0, report: report) }
+        }
+        .filter(\.ran)
     }
 
     /// Whether the step's tests ran and all passed.
@@ -26,9 +34,35 @@ struct KataProgress {
     }
 
     var greenSteps: Int { (1...steps.count).filter(isGreen(step:)).count }
-    var isDone: Bool { greenSteps == kata.stepCount }
+    /// Every step green, and for a capstone its safety net too.
+    var isDone: Bool { greenSteps == kata.stepCount && safetyNetHolds != false }
     /// Whether any of the kata's tests ran.
-    var ran: Bool { steps.contains { !$0.isEmpty } }
+    var ran: Bool { steps.contains { !$0.isEmpty } || !safetyNet.isEmpty }
+
+    /// Whether a capstone's safety net ran and passed; `nil` for a kata with none, or when it
+    /// did not run.
+    var safetyNetHolds: Bool? {
+        guard kata.isCapstone, !safetyNet.isEmpty else { return nil }
+        return safetyNet.allSatisfy(\.passed)
+    }
+
+    /// The prerequisites of `step` that ran and are not done: while one is not, the capstone's
+    /// step runs the learner's unfinished code, and its failures say little.
+    func unfinishedPrerequisites(ofStep step: Int) -> [KataProgress] {
+        let needed = kata.prerequisites(ofStep: step)
+        return prerequisites.filter { needed.contains($0.kata.pattern) && !$0.isDone }
+    }
+
+    /// The prerequisites, not done, of the steps begun: the green ones and the one worked on.
+    ///
+    /// A red safety net may come from them: it runs on the learner's own modules.
+    var unfinishedPrerequisitesOfBegunSteps: [KataProgress] {
+        let begun = 1...(currentStep ?? kata.stepCount)
+        return prerequisites.filter { progress in
+            !progress.isDone
+                && begun.contains { kata.prerequisites(ofStep: $0).contains(progress.kata.pattern) }
+        }
+    }
 
     /// The first step that isn't green: the one to work on.
     var currentStep: Int? { (1...steps.count).first { !isGreen(step: $0) } }
@@ -40,6 +74,9 @@ struct KataProgress {
         }
         return nil
     }
+
+    /// The first test of a capstone's safety net that did not pass.
+    var safetyNetFailure: RunReport.Outcome? { safetyNet.first { !$0.passed } }
 
     /// The first test of the current step that did not pass.
     var firstFailure: RunReport.Outcome? {

@@ -1,17 +1,25 @@
-/// A design pattern a kata teaches, and where its files live.
+/// A design pattern a kata teaches, and where its files live; for a capstone, its module.
 struct Pattern: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The module's name, also the folder name under `Katas/` and `Solutions/`.
     let name: String
+    /// How a learner reads the name, when it is not the name's words (`Scan capstone`).
+    private var title: String?
 
-    /// Every pattern, in the learning path's order (``Catalog``).
-    static var all: [Pattern] { Catalog.katas.map(\.pattern) }
+    init(name: String, displayName: String? = nil) {
+        self.name = name
+        self.title = displayName
+    }
+
+    /// The nine patterns, in the learning path's order (``Catalog``); capstones are not patterns.
+    static var all: [Pattern] { Catalog.patternKatas.map(\.pattern) }
 
     /// The test module that checks this pattern's kata and solution.
     var testModule: String { name + "Tests" }
 
     /// The name as a learner reads it: `ChainOfResponsibility` → `Chain of Responsibility`.
     var displayName: String {
-        words.enumerated().map { $0.offset > 0 && $0.element == "Of" ? "of" : $0.element }
+        if let title { return title }
+        return words.enumerated().map { $0.offset > 0 && $0.element == "Of" ? "of" : $0.element }
             .joined(separator: " ")
     }
 
@@ -36,4 +44,9 @@ struct Pattern: Hashable, Comparable, Sendable, CustomStringConvertible {
     var description: String { name }
 
     static func < (lhs: Pattern, rhs: Pattern) -> Bool { lhs.name < rhs.name }
+
+    // The name alone is the identity: a title is how it reads, not which module it is.
+    static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.name == rhs.name }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -5,35 +5,121 @@ struct ReportPrinter {
     let workspace: Workspace
     let terminal: Terminal
 
-    /// The progress table: one line per kata, with a bar of its steps.
+    /// The progress table: one line per kata, with a bar of its steps; then the capstones, each
+    /// with its safety net and the katas it needs.
     func table(_ katas: [KataProgress]) -> String {
-        let steps = katas.map(\.kata.stepCount).reduce(0, +)
-        let green = katas.map(\.greenSteps).reduce(0, +)
-        let done = katas.filter(\.isDone).count
+        let patterns = katas.filter { !$0.kata.isCapstone }
+        let steps = patterns.map(\.kata.stepCount).reduce(0, +)
+        let green = patterns.map(\.greenSteps).reduce(0, +)
+        let done = patterns.filter(\.isDone).count
         var lines = [
             terminal.paint("Pattern Katas", .bold)
-                + ": \(done) of \(katas.count) katas done, \(green) of \(steps) steps green", "",
+                + ": \(done) of \(patterns.count) katas done, \(green) of \(steps) steps green", "",
         ]
         let width = katas.map(\.kata.pattern.displayName.count).max() ?? 0
-        for (index, progress) in katas.enumerated() {
-            let name = progress.kata.pattern.displayName
-            let padded = name + String(repeating: " ", count: width - name.count)
-            let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? index + 1)
-            var line = "  " + String(repeating: " ", count: 2 - number.count) + number + "  " + padded + "  "
-            line += bar(green: progress.greenSteps, of: progress.kata.stepCount)
-            line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
-            if let error = progress.compilerError {
-                line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
-            } else if let crash = progress.backgroundCrash {
-                line += "  " + terminal.paint(backgroundSummary(crash), .red)
-            } else if let stopped = progress.stopped {
-                line += "  " + terminal.paint(stoppedSummary(stopped.step, stopped.outcome), .red)
-            } else if progress.isDone {
-                line += "  " + terminal.paint("done", .green)
-            }
-            lines.append(line)
+        for progress in patterns {
+            lines.append(row(progress, width: width))
+        }
+        let capstones = katas.filter(\.kata.isCapstone)
+        if !capstones.isEmpty {
+            lines += [
+                "",
+                terminal.paint("Capstones", .bold) + ": legacy code, refactored with your own katas' modules",
+            ]
+        }
+        for progress in capstones {
+            lines.append(row(progress, width: width))
+            lines += capstoneLines(progress).map { "      " + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One kata's line of the table: its number, name, bar, and what stands out.
+    private func row(_ progress: KataProgress, width: Int) -> String {
+        let name = progress.kata.pattern.displayName
+        let padded = name + String(repeating: " ", count: max(width - name.count, 0))
+        let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0)
+        var line =
+            "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
+        line += bar(green: progress.greenSteps, of: progress.kata.stepCount)
+        line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
+        if let error = progress.compilerError {
+            line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
+        } else if let crash = progress.backgroundCrash {
+            line += "  " + terminal.paint(backgroundSummary(crash), .red)
+        } else if let stopped = progress.stopped {
+            line += "  " + terminal.paint(stoppedSummary(stopped.step, stopped.outcome), .red)
+        } else if progress.isDone {
+            line += "  " + terminal.paint("done", .green)
+        }
+        return line
+    }
+
+    /// A capstone's safety net, then each kata it needs and whether it is done.
+    func capstoneLines(_ progress: KataProgress) -> [String] {
+        [safetyNetLine(progress)].compactMap { $0 } + prerequisiteLines(progress)
+    }
+
+    /// Whether a capstone's safety net holds and, when it doesn't, why; `nil` when it did not run.
+    private func safetyNetLine(_ progress: KataProgress) -> String? {
+        guard let holds = progress.safetyNetHolds else { return nil }
+        let passed = progress.safetyNet.filter(\.passed).count
+        let line = "\(terminal.mark(holds)) Safety net: "
+        if holds {
+            return line + "green, \(passed) of \(progress.safetyNet.count) tests pass"
+        } else if !progress.unfinishedPrerequisitesOfBegunSteps.isEmpty {
+            return line
+                + terminal.paint(
+                    "red, and it runs on your own modules: "
+                        + notDone(progress.unfinishedPrerequisitesOfBegunSteps), .red)
+        }
+        return line
+            + terminal.paint(
+                "red: the refactoring changed behaviour the safety net pins ("
+                    + "\"\(progress.safetyNetFailure?.displayName ?? "")\")", .red)
+    }
+
+    /// Each kata a capstone needs, the steps that need it, and whether it is done.
+    func prerequisiteLines(_ progress: KataProgress) -> [String] {
+        var lines: [String] = []
+        for pattern in progress.kata.prerequisites {
+            let steps = (1...max(progress.kata.stepCount, 1)).filter {
+                progress.kata.prerequisites(ofStep: $0).contains(pattern)
+            }
+            let which = "step\(steps.count == 1 ? "" : "s") " + Self.list(steps.map(String.init))
+            guard let kata = progress.prerequisites.first(where: { $0.kata.pattern == pattern }) else {
+                lines.append("  Needs \(pattern.displayName) (\(which)): its tests did not run")
+                continue
+            }
+            lines.append(
+                "\(terminal.mark(kata.isDone)) Needs \(pattern.displayName) (\(which)): "
+                    + (kata.isDone ? "done" : "\(kata.greenSteps) of \(kata.kata.stepCount) steps"))
+        }
+        return lines
+    }
+
+    /// `State: 2 of 8 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 8 steps`.
+    func needs(_ katas: [KataProgress]) -> String {
+        Self.list(
+            katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
+    }
+
+    /// `State is not done (2 of 8 steps)`, or `… and Proxy are not done (…)` for several.
+    func notDone(_ katas: [KataProgress]) -> String {
+        Self.list(katas.map(\.kata.pattern.displayName))
+            + (katas.count == 1 ? " is" : " are") + " not done ("
+            + katas.map { "\($0.greenSteps) of \($0.kata.stepCount) steps" }.joined(separator: ", ") + ")"
+    }
+
+    /// What to run to finish the first of `katas`.
+    func finishFirst(_ katas: [KataProgress]) -> String {
+        "Finish \(katas.count == 1 ? "it" : "them") first: swift run kata test \(katas.first?.kata.command ?? "")"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private func bar(green: Int, of total: Int) -> String {
@@ -50,6 +136,22 @@ struct ReportPrinter {
             terminal.paint(progress.kata.pattern.displayName, .bold)
                 + ": \(progress.greenSteps) of \(progress.kata.stepCount) steps green"
         ]
+        if let holds = progress.safetyNetHolds {
+            let title = brief.step(0)?.heading ?? "Safety net"
+            let passed = progress.safetyNet.filter(\.passed).count
+            var line =
+                "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
+            if !holds {
+                let unfinished = progress.unfinishedPrerequisitesOfBegunSteps
+                line +=
+                    " "
+                    + terminal.paint(
+                        unfinished.isEmpty
+                            ? "(the refactoring changed behaviour it pins)"
+                            : "(it runs on your own modules: \(notDone(unfinished)))", .red)
+            }
+            lines.append(line)
+        }
         for (index, tests) in progress.steps.enumerated() {
             let step = index + 1
             let title = brief.step(step)?.heading ?? "Step \(step)"
@@ -60,6 +162,11 @@ struct ReportPrinter {
                 line += " " + terminal.paint("(\(stoppedSummary(step, stopped)))", .red)
             } else if tests.contains(where: { $0.status == .notRun }) {
                 line += " (some did not run: the kata stopped the test process twice)"
+            } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
+                line +=
+                    " "
+                    + terminal.paint(
+                        "(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
             }
             lines.append(line)
         }
@@ -94,11 +201,17 @@ struct ReportPrinter {
 
     /// What to do next in a kata: the step, where to write, the brief's section and the first
     /// failing expectation.
+    ///
+    /// For a capstone, a red safety net comes first, and a step whose prerequisite kata is not
+    /// done names that kata instead of its failure.
     func next(_ progress: KataProgress) -> String {
         let kata = progress.kata
         let command = kata.command
         if let error = progress.compilerError {
             return compileFailure(error)
+        }
+        if progress.safetyNetHolds == false {
+            return safetyNetNext(progress)
         }
         guard let step = progress.currentStep else {
             return terminal.paint("✔ \(kata.pattern.displayName) is done.", .green)
@@ -118,18 +231,77 @@ struct ReportPrinter {
         } else {
             lines.append("  Write in   Katas/\(kata.pattern.name)/")
         }
-        if let crash = progress.backgroundCrash {
+        let unfinished = progress.unfinishedPrerequisites(ofStep: step)
+        if !unfinished.isEmpty {
+            // The capstone runs the learner's own modules of these katas: until they are done, the
+            // step's failures come from them, and would only confuse.
+            lines.append(
+                "  "
+                    + terminal.paint(
+                        "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))", .yellow))
+            lines.append(
+                "             The capstone runs your own "
+                    + Self.list(unfinished.map(\.kata.pattern.displayName))
+                    + " code: until \(unfinished.count == 1 ? "it is" : "they are") done, this step's failures "
+                    + "may come from \(unfinished.count == 1 ? "it" : "them"), not from your refactoring."
+            )
+        } else if let crash = progress.backgroundCrash {
             lines.append("  " + terminal.paint(backgroundSummary(crash).capitalizedFirst, .red))
             if let message = crash.message { lines.append("             \(message)") }
             lines.append(
                 "             A timer, a detached task or a queue still at work after its test ended? "
                     + "None of this kata's tests could run.")
-        } else if let stopped = progress.steps[step - 1].first(where: { $0.status.stoppedTheRun }) {
-            lines.append("  " + terminal.paint(stoppedSummary(step, stopped).capitalizedFirst, .red))
-            if case .crashed(let crash) = stopped.status, let message = crash.message {
+        } else if let failure = progress.steps[step - 1].first(where: { $0.status.stoppedTheRun })
+            ?? progress.firstFailure
+        {
+            lines += failureLines(failure, step: step)
+        }
+        lines.append("")
+        lines += commandLines(of: kata, suite: kata.suites[step - 1])
+        return lines.joined(separator: "\n")
+    }
+
+    /// What to do when a capstone's safety net is red: the refactoring changed what the legacy
+    /// code did, or it runs on a kata that is not done yet.
+    private func safetyNetNext(_ progress: KataProgress) -> String {
+        let kata = progress.kata
+        let section = workspace.brief(of: kata).step(0)
+        var lines = [terminal.paint("Next: \(kata.pattern.displayName), the safety net is red", .bold)]
+        if let section {
+            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
+        }
+        let unfinished = progress.unfinishedPrerequisitesOfBegunSteps
+        if !unfinished.isEmpty {
+            lines.append(
+                "  "
+                    + terminal.paint(
+                        "The safety net runs on your own modules, and \(notDone(unfinished)). "
+                            + finishFirst(unfinished),
+                        .yellow))
+        } else {
+            lines.append(
+                "  " + terminal.paint("The refactoring changed behaviour the safety net pins.", .red)
+                    + " Put it back before the next step (`git diff -- Katas/\(kata.pattern.name)` shows what changed)."
+            )
+            if let failure = progress.safetyNetFailure {
+                lines += failureLines(failure, step: 0)
+            }
+        }
+        lines.append("")
+        lines += commandLines(of: kata, suite: kata.capstone?.safetyNets.first ?? "")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A test that did not pass: its name, its first issue with the place and message, or why it
+    /// stopped the test process.
+    private func failureLines(_ failure: RunReport.Outcome, step: Int) -> [String] {
+        var lines: [String] = []
+        if failure.status.stoppedTheRun {
+            lines.append("  " + terminal.paint(stoppedSummary(step, failure).capitalizedFirst, .red))
+            if case .crashed(let crash) = failure.status, let message = crash.message {
                 lines.append("             \(message)")
             }
-            if case .hung(let hang) = stopped.status {
+            if case .hung(let hang) = failure.status {
                 if hang.location == nil {
                     lines.append(
                         "             "
@@ -144,32 +316,35 @@ struct ReportPrinter {
                     "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
                 )
             }
-        } else if let failure = progress.firstFailure {
-            lines.append("  Failing    \"\(failure.displayName)\"")
-            if let issue = failure.issues.first {
-                let place = issue.filePath.map { "\(workspace.relative($0)):\(issue.line ?? 0)" }
-                if let place { lines.append("             at \(place)") }
-                lines.append(
-                    contentsOf: issue.message.split(separator: "\n").prefix(6).map {
-                        "             " + $0.trimmingCharacters(in: .whitespaces)
-                    })
-                if let comment = issue.comment {
-                    lines.append("             " + terminal.paint(comment, .yellow))
-                }
-            } else if failure.status == .notRun {
-                lines.append("             did not run: the kata stopped the test process twice")
-            }
+            return lines
         }
-        lines.append("")
-        lines.append(
+        lines.append("  Failing    \"\(failure.displayName)\"")
+        if let issue = failure.issues.first {
+            let place = issue.filePath.map { "\(workspace.relative($0)):\(issue.line ?? 0)" }
+            if let place { lines.append("             at \(place)") }
+            lines.append(
+                contentsOf: issue.message.split(separator: "\n").prefix(6).map {
+                    "             " + $0.trimmingCharacters(in: .whitespaces)
+                })
+            if let comment = issue.comment {
+                lines.append("             " + terminal.paint(comment, .yellow))
+            }
+        } else if failure.status == .notRun {
+            lines.append("             did not run: the kata stopped the test process twice")
+        }
+        return lines
+    }
+
+    /// The commands for the kata, and the `swift test --filter` for one suite of it.
+    private func commandLines(of kata: Kata, suite: String) -> [String] {
+        let command = kata.command
+        return [
             terminal.paint(
                 "  swift run kata test \(command)   ·   swift run kata hint \(command)   ·   swift run kata watch \(command)",
-                .dim))
-        lines.append(
+                .dim),
             terminal.paint(
-                "  By hand, this step only: swift test --filter \(kata.pattern.testModule).\(kata.suites[step - 1])",
-                .dim))
-        return lines.joined(separator: "\n")
+                "  By hand, this step only: swift test --filter \(kata.pattern.testModule).\(suite)", .dim),
+        ]
     }
 
     /// What the event stream did not give, said once after the results; `nil` when it gave all.
@@ -183,11 +358,9 @@ struct ReportPrinter {
 
     /// What the learner reads once every kata is done, and where to go from there.
     var everyKataDone: String {
-        terminal.paint("✔ Every kata is done. Well played.", .green) + "\n"
+        terminal.paint("✔ Every kata and capstone is done. Well played.", .green) + "\n"
             + "  What next: each pattern's guide, in the learning path's order (docs/README.md), and\n"
-            + "  each annotated solution beside your own code (`swift run kata solution <kata>`).\n"
-            + "  Capstones, which rebuild the write-ups' real features from legacy code with your own\n"
-            + "  patterns, are on their way."
+            + "  each annotated solution beside your own code (`swift run kata solution <kata>`)."
     }
 
     /// The first compiler error, with the kata it belongs to.

@@ -44,16 +44,20 @@ struct RuleCheck {
         }
         return Self.problems(
             rules: rules, briefPath: briefPath, briefSteps: Brief(markdown: workspace.read(briefPath)),
-            stepCount: kata.stepCount, tests: tests)
+            stepCount: kata.stepCount, tests: tests, firstStep: kata.isCapstone ? 0 : 1)
     }
 
     /// The problems of one kata, from what was read of its brief and tests.
+    ///
+    /// - Parameter firstStep: 0 for a capstone, whose safety net states rules 0.x under
+    ///   `## Step 0`; 1 for a pattern's kata.
     static func problems(
-        rules: [Rule], briefPath: String, briefSteps: Brief, stepCount: Int, tests: [CitingTest]
+        rules: [Rule], briefPath: String, briefSteps: Brief, stepCount: Int, tests: [CitingTest],
+        firstStep: Int = 1
     ) -> [String] {
         var problems: [String] = []
         let known = Set(rules.map(\.number))
-        for step in 1...max(stepCount, 1) where !rules.contains(where: { $0.step == step }) {
+        for step in firstStep...max(stepCount, 1) where !rules.contains(where: { $0.step == step }) {
             problems.append(
                 "\(briefPath): step \(step) states no numbered rules. List them in its section, "
                     + "one per line: `- **\(step).1** …`.")
@@ -64,7 +68,11 @@ struct RuleCheck {
                 problems.append("\(briefPath):\(rule.line): rule \(rule.number) is numbered twice.")
             }
             let section = briefSteps.steps.last { $0.line <= rule.line }?.number
-            if section != rule.step {
+            if rule.step < firstStep {
+                problems.append(
+                    "\(briefPath):\(rule.line): rule \(rule.number) is a step 0 rule, and only a capstone has a "
+                        + "step 0 (its safety net). Number it after the step it belongs to.")
+            } else if section != rule.step {
                 problems.append(
                     "\(briefPath):\(rule.line): rule \(rule.number) stands in "
                         + (section.map { "step \($0)'s section" } ?? "no step's section")

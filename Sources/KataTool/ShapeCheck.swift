@@ -6,34 +6,36 @@ struct ShapeCheck {
     /// The package's root folder.
     let root: URL
 
-    /// The patterns that have a kata or a solution folder.
+    /// The patterns (and capstones) that have a kata or a solution folder.
     func patternsPresent() -> [Pattern] {
-        Self.patterns(named: patternFolders())
+        Self.katas(named: patternFolders()).map(\.pattern)
     }
 
     /// Everything that is missing or wrong, one sentence each; empty when the shape holds.
     func problems() -> [String] {
         var problems: [String] = []
-        let known = Set(Pattern.all.map(\.name))
+        let known = Set(Catalog.katas.map(\.pattern.name))
         let names = patternFolders()
         for folder in names.sorted() where !known.contains(folder) {
             problems.append(
-                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", ")))."
+                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))) "
+                    + "nor a capstone (\(Catalog.capstones.map(\.pattern.name).joined(separator: ", "))): "
+                    + "add it to Sources/KataTool/Catalog.swift, or remove the folder."
             )
         }
-        let present = Self.patterns(named: names)
-        if present.isEmpty {
+        let present = Self.katas(named: names)
+        if !present.contains(where: { !$0.isCapstone }) {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
         }
-        for pattern in present {
-            problems += self.problems(of: pattern)
+        for kata in present {
+            problems += self.problems(of: kata)
         }
         return problems + duplicateFileProblems()
     }
 
-    /// The known patterns among `names`, in name order.
-    private static func patterns(named names: Set<String>) -> [Pattern] {
-        Pattern.all.filter { names.contains($0.name) }.sorted()
+    /// The catalog's katas and capstones among `names`, in name order.
+    private static func katas(named names: Set<String>) -> [Kata] {
+        Catalog.katas.filter { names.contains($0.pattern.name) }.sorted { $0.pattern < $1.pattern }
     }
 
     /// The folder names under `Katas/` and `Solutions/`, together.
@@ -41,24 +43,31 @@ struct ShapeCheck {
         Set(folders(in: "Katas") + folders(in: "Solutions"))
     }
 
-    private func problems(of pattern: Pattern) -> [String] {
+    private func problems(of entry: Kata) -> [String] {
         var problems: [String] = []
+        let pattern = entry.pattern
         let kata = "Katas/\(pattern.name)"
         let solution = "Solutions/\(pattern.name)"
         let tests = "Tests/\(pattern.testModule)"
         let guide = "docs/patterns/\(pattern.guideFileName)"
 
         if !isNonEmptyFile("\(kata)/README.md") {
-            problems.append("\(kata)/README.md is missing or empty: every kata needs its brief.")
+            problems.append(
+                "\(kata)/README.md is missing or empty: every \(entry.isCapstone ? "capstone" : "kata") needs its brief."
+            )
         }
         if !isNonEmptyFile(guide) {
-            problems.append("\(guide) is missing or empty: every pattern needs its guide.")
+            problems.append(
+                "\(guide) is missing or empty: every \(entry.isCapstone ? "capstone" : "pattern") needs its guide."
+            )
         }
         let stubs = swiftFiles(in: kata)
         let solved = swiftFiles(in: solution)
         if stubs.isEmpty { problems.append("\(kata) has no .swift stubs.") }
         if solved.isEmpty { problems.append("\(solution) has no .swift files.") }
-        if !stubs.isEmpty, !solved.isEmpty, stubs != solved {
+        // A capstone's refactoring extracts types into files of their own, and may retire
+        // legacy ones: its solution's files need not be its stubs'.
+        if !entry.isCapstone, !stubs.isEmpty, !solved.isEmpty, stubs != solved {
             let onlyKata = stubs.subtracting(solved).sorted()
             let onlySolution = solved.subtracting(stubs).sorted()
             problems.append(
@@ -82,7 +91,12 @@ struct ShapeCheck {
         for file in stubs.sorted() {
             for todo in Self.todoSteps(in: read("\(kata)/\(file)")) {
                 todoSteps.insert(todo.step)
-                if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
+                if entry.isCapstone, todo.step == 0 {
+                    problems.append(
+                        "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the safety net: it "
+                            + "pins the legacy code and asks for no code. Move the TODO to the step that changes it."
+                    )
+                } else if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
                     problems.append(
                         "\(kata)/\(file):\(todo.line) has a TODO for step \(todo.step), but \(tests) has no "
                             + "\"Step \(todo.step) —\" suite to check it.")

@@ -78,15 +78,24 @@ enum SolutionCommand {
         let mine = workspace.swiftFiles(in: "Katas/\(name)")
         if only == nil {
             for file in mine where !solved.contains(file) {
-                lines.append("Katas/\(name)/\(file): yours only, the solution has no such file.")
+                lines.append(
+                    "Katas/\(name)/\(file): yours only, the solution has no such file"
+                        + (kata.isCapstone ? " (its refactoring retired it)." : "."))
             }
         }
         for file in solved where only == nil || only == file {
-            guard mine.contains(file) else {
+            let diff: String
+            if mine.contains(file) {
+                diff = Self.diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
+            } else if kata.isCapstone {
+                // A capstone's refactoring extracts types into new files: shown whole, as added.
+                lines.append(
+                    "Solutions/\(name)/\(file): new in the solution, a file the refactoring extracted:")
+                diff = Self.diff("/dev/null", "Solutions/\(name)/\(file)", in: workspace.root)
+            } else {
                 lines.append("Katas/\(name)/\(file): missing; the solution has Solutions/\(name)/\(file).")
                 continue
             }
-            let diff = diff("Katas/\(name)/\(file)", "Solutions/\(name)/\(file)", in: workspace.root)
             if diff.isEmpty {
                 same += 1
                 continue
@@ -137,7 +146,7 @@ enum SolutionCommand {
         let progress = KataProgress(kata: kata, report: report)
         print(context.printer.steps(of: progress) + "\n")
         if let notes = context.printer.streamNotes(report.streamNotes) { print(notes + "\n") }
-        let tests = progress.steps.joined()
+        let tests = progress.safetyNet + progress.steps.joined()
         if progress.isDone {
             print(
                 context.terminal.paint(

@@ -31,8 +31,11 @@ enum VerifyCommand {
         let shape = ShapeCheck(root: checked.root)
         let shapeProblems = shape.problems()
         let patterns = shape.patternsPresent()
+        let capstones = patterns.filter { Catalog.kata(ofTestModule: $0.testModule)?.isCapstone == true }
+            .count
         print(
-            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for \(patterns.count) katas"
+            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for "
+                + "\(patterns.count - capstones) katas and \(capstones) capstone\(capstones == 1 ? "" : "s")"
         )
         for problem in shapeProblems { print("  - \(problem)") }
         let catalogProblems = CatalogCheck(workspace: checked).problems()
@@ -99,12 +102,23 @@ enum VerifyCommand {
                     ? [] : (outcome.issues.isEmpty ? ["\(outcome.status)"] : outcome.issues.map(\.message)),
                 skipped: outcome.status == .skipped)
         }
-        let verdict = KataModeVerdict(patterns: patterns, results: results)
+        let safetyNets = Set(
+            Catalog.katas.flatMap { kata in
+                (kata.capstone?.safetyNets ?? []).map { "\(kata.pattern.testModule).\($0)" }
+            })
+        let verdict = KataModeVerdict(patterns: patterns, results: results, safetyNets: safetyNets)
         for summary in verdict.summaries {
-            let ok = summary.total > 0 && summary.red == summary.total
+            let isCapstone = Catalog.kata(ofTestModule: summary.pattern.testModule)?.isCapstone == true
+            let ok =
+                summary.total > 0 && summary.red == summary.total
+                && (!isCapstone
+                    || (summary.safetyNetTotal > 0 && summary.safetyNetGreen == summary.safetyNetTotal))
             print(
                 "\(terminal.mark(ok)) \(summary.pattern.testModule): "
-                    + "\(summary.red) of \(summary.total) tests red on the stubs")
+                    + (isCapstone
+                        ? "\(summary.red) of \(summary.total) step tests red, \(summary.safetyNetGreen) of "
+                            + "\(summary.safetyNetTotal) safety-net tests green on the stubs"
+                        : "\(summary.red) of \(summary.total) tests red on the stubs"))
         }
         let othersOK = verdict.otherPassed == verdict.otherTotal
         print(

@@ -42,7 +42,7 @@ struct ReportPrinterTests {
         let printer = ReportPrinter(workspace: Workspace(root: folder.url), terminal: .plain)
         let lines = printer.table(Catalog.katas.map { KataProgress(kata: $0, report: report) })
             .split(separator: "\n").map(String.init)
-        let steps = Catalog.katas.map(\.stepCount).reduce(0, +)
+        let steps = Catalog.patternKatas.map(\.stepCount).reduce(0, +)
         #expect(lines.first == "Pattern Katas: 0 of 9 katas done, 1 of \(steps) steps green")
         #expect(
             lines.contains(

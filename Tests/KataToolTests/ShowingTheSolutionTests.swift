@@ -31,6 +31,29 @@ struct ShowingTheSolutionTests {
         #expect(SolutionCommand.solutionFile(named: "Far", in: strategy, workspace: workspace) == nil)
     }
 
+    @Test("A capstone's solution may have new files, shown whole; a legacy file it retired is said so")
+    func capstoneNewFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Katas/ScanCapstone/ScanScreen.swift", "legacy\n")
+        try folder.write("Katas/ScanCapstone/Legacy.swift", "old\n")
+        try folder.write("Solutions/ScanCapstone/ScanScreen.swift", "refactored\n")
+        try folder.write("Solutions/ScanCapstone/StartUp.swift", "extracted\n")
+        let capstone = try #require(Catalog.kata(named: "scan-capstone"))
+        let text = SolutionCommand.text(of: capstone, only: nil, context: context(folder))
+        #expect(text.contains("-legacy") && text.contains("+refactored"))
+        #expect(
+            text.contains(
+                "Solutions/ScanCapstone/StartUp.swift: new in the solution, a file the refactoring extracted:"
+            ))
+        #expect(text.contains("+extracted"))
+        #expect(
+            text.contains(
+                "Katas/ScanCapstone/Legacy.swift: yours only, the solution has no such file (its refactoring "
+                    + "retired it)."))
+        let one = SolutionCommand.text(of: capstone, only: "StartUp.swift", context: context(folder))
+        #expect(one.contains("+extracted") && !one.contains("+refactored"))
+    }
+
     @Test("The pager: $PAGER, else less; none with PAGER=cat or a pager that isn't installed")
     func pager() {
         let path = "/usr/bin:/bin"

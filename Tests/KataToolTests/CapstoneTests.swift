@@ -1,0 +1,429 @@
+import Foundation
+import Testing
+
+@testable import KataTool
+
+/// The scan capstone, as the catalog has it.
+private func scanCapstone() throws -> Kata {
+    try #require(Catalog.kata(named: "scan-capstone"))
+}
+
+@Suite("Capstones in the catalog")
+struct CapstoneCatalogTests {
+    @Test("The capstone comes after the nine katas: number 10, `scan-capstone`, read as \"Scan capstone\"")
+    func afterTheNine() throws {
+        let capstone = try scanCapstone()
+        #expect(Catalog.katas.count == 10 && Catalog.katas.last == capstone)
+        #expect(Catalog.patternKatas.count == 9 && !Catalog.patternKatas.contains(capstone))
+        #expect(Pattern.all.count == 9, "A capstone is not a pattern")
+        #expect(capstone.isCapstone && Catalog.capstones == [capstone])
+        #expect(capstone.command == "scan-capstone")
+        #expect(capstone.pattern.displayName == "Scan capstone")
+        #expect(capstone.pattern.guideFileName == "scan-capstone.md")
+        #expect(
+            capstone.suites == ["Step1Pipeline", "Step2ScanView", "Step3CapabilityRegistry", "Step4Payoff"])
+    }
+
+    @Test("Each step has its prerequisites; the capstone needs their union, and runs their tests too")
+    func prerequisites() throws {
+        let capstone = try scanCapstone()
+        #expect(capstone.prerequisites(ofStep: 1) == [Pattern(name: "ChainOfResponsibility")])
+        #expect(capstone.prerequisites(ofStep: 2) == [Pattern(name: "State")])
+        #expect(capstone.prerequisites(ofStep: 3) == [Pattern(name: "Proxy")])
+        #expect(capstone.prerequisites(ofStep: 4).map(\.name) == ["ChainOfResponsibility", "State", "Proxy"])
+        #expect(capstone.prerequisites(ofStep: 5) == [])
+        #expect(capstone.prerequisites.map(\.name) == ["ChainOfResponsibility", "State", "Proxy"])
+        #expect(
+            capstone.testModules == [
+                "ScanCapstone" + "Tests", "ChainOfResponsibilityTests", "StateTests", "ProxyTests",
+            ])
+        let strategy = try #require(Catalog.kata(named: "strategy"))
+        #expect(strategy.prerequisites == [] && strategy.testModules == ["StrategyTests"])
+    }
+
+    @Test(
+        "The capstone answers to its name, its number, and close spellings suggest it",
+        arguments: ["scan-capstone", "ScanCapstone", "scan capstone", "10"])
+    func named(name: String) {
+        #expect(Catalog.kata(named: name)?.pattern.name == "ScanCapstone")
+    }
+
+    @Test("Close spellings suggest the capstone", arguments: ["capstone", "scan-capstne", "scancap"])
+    func suggested(name: String) {
+        #expect(Catalog.kata(named: name) == nil)
+        #expect(Catalog.suggestions(for: name).first?.pattern.name == "ScanCapstone")
+    }
+
+    @Test("The safety net's tests belong to no step")
+    func safetyNetIsNoStep() throws {
+        let capstone = try scanCapstone()
+        let module = capstone.pattern.testModule
+        #expect(capstone.isSafetyNet(test: "\(module).SafetyNet/oneCode()/S.swift:3:6"))
+        #expect(capstone.step(ofTest: "\(module).SafetyNet/oneCode()/S.swift:3:6") == nil)
+        #expect(!capstone.isSafetyNet(test: "\(module).Step1Pipeline/a()"))
+        #expect(capstone.step(ofTest: "\(module).Step2ScanView/a()") == 2)
+        let strategy = try #require(Catalog.kata(named: "strategy"))
+        #expect(!strategy.isSafetyNet(test: "StrategyTests.SafetyNet/a()"))
+    }
+
+    @Test("A learner who finished the nine moves on to the capstone; one who finished it too is done")
+    func currentKata() {
+        var state = LearnerState()
+        state.done = Set(Catalog.patternKatas.map(\.pattern.name))
+        #expect(state.currentKata?.pattern.name == "ScanCapstone")
+        state.chosen = "Proxy"
+        #expect(state.currentKata?.pattern.name == "ScanCapstone")
+        state.done.insert("ScanCapstone")
+        #expect(state.currentKata == nil)
+    }
+}
+
+@Suite("Checking a capstone")
+struct CapstoneCheckTests {
+    /// A throwaway package folder with the scan capstone: a legacy stub, a solution that
+    /// extracted a type into a file of its own, a safety net and one step suite per step.
+    final class Fixture {
+        let folder: TemporaryFolder
+        var root: URL { folder.url }
+        let tests = "Tests/ScanCapstone" + "Tests"
+
+        init() throws {
+            folder = try TemporaryFolder()
+            // A pattern's kata, so that the check finds one.
+            try folder.write("Katas/Strategy/README.md", "# Brief")
+            try folder.write("Katas/Strategy/Model.swift", "// TODO: Step 1 — model\nstruct Model {}")
+            try folder.write("Solutions/Strategy/Model.swift", "struct Model {}")
+            try folder.write("Tests/StrategyTests/ModelTests.swift", "@Suite(\"Strategy · Step 1 — Model\")")
+            try folder.write("docs/patterns/strategy.md", "# Strategy")
+
+            try folder.write("Katas/ScanCapstone/README.md", "# Brief")
+            try folder.write(
+                "Katas/ScanCapstone/ScanScreen.swift",
+                (1...4).map { "// TODO: Step \($0) — refactor" }.joined(separator: "\n")
+                    + "\nfinal class ScanScreen {}"
+            )
+            try folder.write(
+                "Solutions/ScanCapstone/ScanScreen.swift", "final class ScanScreen { let units = 4 }")
+            try folder.write("Solutions/ScanCapstone/StartUp.swift", "enum StartUp {}")
+            try folder.write(
+                "\(tests)/SafetyNet.swift",
+                "@MainActor\n@Suite(\"Safety net — the legacy screen's behaviour, pinned\")\nstruct SafetyNet {}"
+            )
+            for (step, suite) in (try scanCapstone()).suites.enumerated() {
+                try folder.write(
+                    "\(tests)/\(suite).swift",
+                    "@MainActor\n@Suite(\"Step \(step + 1) — a step\")\nstruct \(suite) {}")
+            }
+            try folder.write("docs/patterns/scan-capstone.md", "# Scan capstone")
+        }
+
+        var problems: [String] { ShapeCheck(root: root).problems() }
+    }
+
+    @Test("A capstone folder is allowed; its solution may have more files than its stubs")
+    func allowed() throws {
+        let fixture = try Fixture()
+        #expect(fixture.problems == [])
+        #expect(
+            ShapeCheck(root: fixture.root).patternsPresent().map(\.name) == ["ScanCapstone", "Strategy"])
+    }
+
+    @Test("A capstone still needs its brief, guide, stubs, a solution and tests")
+    func stillNeedsItsFiles() throws {
+        let fixture = try Fixture()
+        for path in [
+            "Katas/ScanCapstone/README.md", "docs/patterns/scan-capstone.md", "Solutions/ScanCapstone",
+            fixture.tests,
+        ] {
+            try FileManager.default.removeItem(at: fixture.root.appending(path: path))
+        }
+        #expect(
+            fixture.problems == [
+                "Katas/ScanCapstone/README.md is missing or empty: every capstone needs its brief.",
+                "docs/patterns/scan-capstone.md is missing or empty: every capstone needs its guide.",
+                "Solutions/ScanCapstone has no .swift files.",
+                "\(fixture.tests) has no tests.",
+            ])
+    }
+
+    @Test("The safety net is step 0: it needs no TODO, and a TODO for it is refused")
+    func noTodoForTheSafetyNet() throws {
+        let fixture = try Fixture()
+        try fixture.folder.write(
+            "Katas/ScanCapstone/Legacy.swift", "struct Legacy {}\n// TODO: Step 0 — pin it")
+        #expect(
+            fixture.problems == [
+                "Katas/ScanCapstone/Legacy.swift:2 has a TODO for step 0, but step 0 is the safety net: it pins "
+                    + "the legacy code and asks for no code. Move the TODO to the step that changes it."
+            ])
+    }
+
+    @Test("A pattern's kata still needs the same file names in Katas/ and Solutions/")
+    func patternsKeepTheRule() throws {
+        let fixture = try Fixture()
+        try fixture.folder.write("Solutions/Strategy/Extra.swift", "struct Extra {}")
+        #expect(
+            fixture.problems == [
+                "Katas/Strategy and Solutions/Strategy must have the same file names; only in the solution: "
+                    + "Extra.swift."
+            ])
+    }
+
+    @Test("The catalog check reads the capstones list: its prerequisites are its steps' union")
+    func manifestCapstones() throws {
+        let fixture = try Fixture()
+        let manifest = try String(
+            contentsOf: repositoryRoot.appending(path: "Package.swift"), encoding: .utf8)
+        #expect(CatalogCheck.entries(of: "capstones", in: manifest).map(\.name) == ["ScanCapstone"])
+        #expect(CatalogCheck.entries(of: "katas", in: manifest).count == 9)
+        try fixture.folder.write(
+            "Package.swift",
+            manifest.replacingOccurrences(
+                of: "[\"ChainOfResponsibility\", \"State\", \"Proxy\"], [\"ScanKit\"]",
+                with: "[\"ChainOfResponsibility\", \"Proxy\"], [\"ScanKit\"]"))
+        let problems = CatalogCheck(workspace: Workspace(root: fixture.root)).problems()
+        #expect(
+            problems.contains(
+                "Package.swift gives ScanCapstone the prerequisites ChainOfResponsibility, Proxy; its steps in "
+                    + "the catalog need ChainOfResponsibility, State, Proxy. List the kata modules its steps need."
+            ))
+        #expect(!problems.contains { $0.hasPrefix("Package.swift's katas list") })
+    }
+
+    @Test("The catalog check wants the safety-net suite, and a brief from step 0 with hints from step 1")
+    func safetyNetSuiteAndBrief() throws {
+        let fixture = try Fixture()
+        try FileManager.default.removeItem(
+            at: fixture.root.appending(path: "\(fixture.tests)/SafetyNet.swift"))
+        try fixture.folder.write(
+            "Katas/ScanCapstone/README.md",
+            "# Brief\n\n## Step 1: a\n\n<details><summary>Hint 1</summary>h</details>\n")
+        let problems = CatalogCheck(workspace: Workspace(root: fixture.root)).problems()
+        #expect(problems.contains { $0.hasPrefix("\(fixture.tests) declares no suite SafetyNet") })
+        #expect(
+            problems.contains(
+                "Katas/ScanCapstone/README.md has the step sections 1 (\"## Step N: …\"); the capstone has steps "
+                    + "0 to 4 (step 0: the safety net)."))
+        #expect(!problems.contains { $0.hasPrefix("\(fixture.tests) declares the step suites") })
+
+        var brief = "# Brief\n\n## Step 0: the safety net\n\n- **0.1** pinned\n"
+        for step in 1...4 {
+            brief += "\n## Step \(step): s\n\n<details><summary>Hint 1</summary>h</details>\n"
+        }
+        try fixture.folder.write("Katas/ScanCapstone/README.md", brief)
+        let again = CatalogCheck(workspace: Workspace(root: fixture.root)).problems()
+        #expect(
+            again.filter { $0.hasPrefix("Katas/ScanCapstone/README.md") } == [],
+            "Step 0 asks for no code, so it needs no hint")
+    }
+
+    @Test("A capstone's brief states step 0 rules under `## Step 0`; a pattern's kata has no step 0")
+    func stepZeroRules() {
+        let brief = """
+            ## Step 0: the safety net
+
+            - **0.1** One code shows its result.
+
+            ## Step 1: the pipeline
+
+            - **1.1** The units run in order.
+            """
+        let tests = RuleCheck.citingTests(
+            in: "@Test(\"one code [0.1]\") func a() {}\n@Test(\"in order [1.1]\") func b() {}",
+            file: "T.swift")
+        func problems(firstStep: Int) -> [String] {
+            RuleCheck.problems(
+                rules: RuleCheck.rules(inBrief: brief), briefPath: "B.md", briefSteps: Brief(markdown: brief),
+                stepCount: 1, tests: tests, firstStep: firstStep)
+        }
+        #expect(problems(firstStep: 0) == [])
+        #expect(
+            problems(firstStep: 1) == [
+                "B.md:3: rule 0.1 is a step 0 rule, and only a capstone has a step 0 (its safety net). "
+                    + "Number it after the step it belongs to."
+            ])
+        let withoutSafetyNetRules = brief.replacingOccurrences(
+            of: "- **0.1** One code shows its result.", with: "")
+        #expect(
+            RuleCheck.problems(
+                rules: RuleCheck.rules(inBrief: withoutSafetyNetRules), briefPath: "B.md",
+                briefSteps: Brief(markdown: withoutSafetyNetRules), stepCount: 1, tests: [], firstStep: 0
+            ).first
+                == "B.md: step 0 states no numbered rules. List them in its section, one per line: `- **0.1** …`."
+        )
+    }
+}
+
+@Suite("A capstone's safety net on the stubs")
+struct CapstoneVerdictTests {
+    let capstone = Pattern(name: "ScanCapstone")
+    var module: String { capstone.testModule }
+
+    func result(_ id: String, failures: [String]) -> TestResult {
+        let parts = id.split(separator: "/")
+        return TestResult(classname: String(parts[0]), name: String(parts[1]), failures: failures)
+    }
+
+    @Test("On the stubs every safety-net test passes and every step test fails")
+    func greenNetRedSteps() {
+        let verdict = KataModeVerdict(
+            patterns: [capstone],
+            results: [
+                result("\(module).SafetyNet/oneCode()", failures: []),
+                result("\(module).Step1Pipeline/a()", failures: ["Expectation failed"]),
+            ], safetyNets: ["\(module).SafetyNet"])
+        #expect(verdict.problems == [])
+        #expect(
+            verdict.summaries == [
+                .init(pattern: capstone, total: 1, red: 1, safetyNetTotal: 1, safetyNetGreen: 1)
+            ])
+    }
+
+    @Test("A safety-net test red on the stubs, or a step test green, is named")
+    func redNetGreenStep() {
+        let verdict = KataModeVerdict(
+            patterns: [capstone],
+            results: [
+                result("\(module).SafetyNet/oneCode()", failures: ["Expectation failed: display"]),
+                result("\(module).Step1Pipeline/a()", failures: []),
+            ], safetyNets: ["\(module).SafetyNet"])
+        #expect(
+            verdict.problems == [
+                "\(module).SafetyNet/oneCode() failed: Expectation failed: display. A safety-net test pins what "
+                    + "the legacy stub does: it must pass on the untouched stub (and after every step).",
+                "\(module).Step1Pipeline/a() passed on the untouched stub. A kata test must fail until the learner "
+                    + "writes the code; test behaviour the stub doesn't have yet.",
+            ])
+    }
+}
+
+@Suite("A capstone's progress, and the katas it needs")
+struct CapstoneProgressTests {
+    func outcome(_ id: String, _ status: RunReport.Outcome.Status, line: Int) -> RunReport.Outcome {
+        RunReport.Outcome(
+            id: id, displayName: "Test at \(line)", status: status,
+            issues: status == .failed
+                ? [
+                    EventStream.Issue(
+                        message: "Expectation failed: at \(line)", comment: nil, filePath: nil, line: nil)
+                ]
+                : [],
+            filePath: "/repo/Tests/S.swift", line: line)
+    }
+
+    /// A run of the capstone with its prerequisites: State 2 of 8 steps, Chain of Responsibility
+    /// done, Proxy not started; the safety net green unless `netFails`, every capstone step red but
+    /// step 1 unless `stepOneGreen` is false.
+    func report(netFails: Bool = false, stepOneGreen: Bool = true, stateDone: Bool = false) throws
+        -> RunReport
+    {
+        let capstone = try scanCapstone()
+        let module = capstone.pattern.testModule
+        var outcomes = [outcome("\(module).SafetyNet/a()/S.swift:1:1", netFails ? .failed : .passed, line: 1)]
+        for (index, suite) in capstone.suites.enumerated() {
+            let green = index == 0 && stepOneGreen
+            outcomes.append(
+                outcome("\(module).\(suite)/t()/S.swift:1:1", green ? .passed : .failed, line: 10 + index))
+        }
+        for kata in Catalog.patternKatas where capstone.prerequisites.contains(kata.pattern) {
+            for (index, suite) in kata.suites.enumerated() {
+                let green =
+                    kata.pattern.name == "ChainOfResponsibility"
+                    || (kata.pattern.name == "State" && (index < 2 || stateDone))
+                outcomes.append(
+                    outcome(
+                        "\(kata.pattern.testModule).\(suite)/t()/S.swift:1:1", green ? .passed : .failed,
+                        line: 50))
+            }
+        }
+        var report = RunReport()
+        report.outcomes = outcomes
+        return report
+    }
+
+    /// The capstone's brief, as far as the printer reads it; kept for the test's length.
+    let folder: TemporaryFolder
+    var printer: ReportPrinter { ReportPrinter(workspace: Workspace(root: folder.url), terminal: .plain) }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try folder.write(
+            "Katas/ScanCapstone/README.md",
+            "# B\n\n## Step 0: the safety net\n\n## Step 1: units\n\n## Step 2: the screen's states are objects\n"
+        )
+    }
+
+    @Test("The progress table has the capstones in their own section, with the safety net and what they need")
+    func tableSection() throws {
+        let report = try report()
+        let lines = printer.table(Catalog.katas.map { KataProgress(kata: $0, report: report) })
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Pattern Katas: 1 of 9 katas done, 6 of 42 steps green", "The nine alone")
+        let section = try #require(lines.firstIndex { $0.hasPrefix("Capstones") })
+        #expect(lines[section - 1] == "" && lines[section - 2].hasPrefix("   9  Proxy"))
+        #expect(
+            Array(lines[(section + 1)...]) == [
+                "  10  Scan capstone            ██░░░░░░░░  1/4",
+                "      ✔ Safety net: green, 1 of 1 tests pass",
+                "      ✔ Needs Chain of Responsibility (steps 1 and 4): done",
+                "      ✘ Needs State (steps 2 and 4): 2 of 8 steps",
+                "      ✘ Needs Proxy (steps 3 and 4): 0 of 5 steps",
+            ])
+    }
+
+    @Test(
+        "A step whose kata is not done says so instead of its failure: \"Step 2 needs State: 2 of 8 steps\"")
+    func needsItsKata() throws {
+        let progress = KataProgress(kata: try scanCapstone(), report: try report())
+        let next = printer.next(progress)
+        #expect(next.contains("Next: Scan capstone, Step 2: the screen's states are objects"))
+        #expect(next.contains("Step 2 needs State: 2 of 8 steps. Finish it first: swift run kata test state"))
+        #expect(!next.contains("Failing") && !next.contains("Expectation failed"))
+        #expect(next.hasSuffix("swift test --filter ScanCapstone" + "Tests.Step2ScanView"))
+        let steps = printer.steps(of: progress)
+        #expect(steps.contains("✔ Step 0: the safety net: 1 of 1 tests pass"))
+        #expect(
+            steps.contains(
+                "✘ Step 2: the screen's states are objects: 0 of 1 tests pass (needs State: 2 of 8 steps)"))
+        #expect(
+            steps.contains("✘ Step 4: 0 of 1 tests pass (needs State: 2 of 8 steps and Proxy: 0 of 5 steps)"))
+    }
+
+    @Test("Once its kata is done, the step shows its real failure")
+    func realFailure() throws {
+        let progress = KataProgress(kata: try scanCapstone(), report: try report(stateDone: true))
+        let next = printer.next(progress)
+        #expect(!next.contains("needs"))
+        #expect(next.contains("Failing    \"Test at 11\"") && next.contains("Expectation failed: at 11"))
+    }
+
+    @Test(
+        "A red safety net comes first: the refactoring changed behaviour it pins, or it runs on an unfinished kata"
+    )
+    func redSafetyNet() throws {
+        // Step 1 is the one begun, and its kata is done: the refactoring itself changed something.
+        let changed = KataProgress(
+            kata: try scanCapstone(), report: try report(netFails: true, stepOneGreen: false))
+        #expect(!changed.isDone && changed.safetyNetHolds == false)
+        #expect(
+            printer.capstoneLines(changed).first
+                == "✘ Safety net: red: the refactoring changed behaviour the safety net pins (\"Test at 1\")")
+        let next = printer.next(changed)
+        #expect(next.hasPrefix("Next: Scan capstone, the safety net is red"))
+        #expect(next.contains("The refactoring changed behaviour the safety net pins."))
+        #expect(next.contains("Failing    \"Test at 1\""))
+        #expect(next.hasSuffix("swift test --filter ScanCapstone" + "Tests.SafetyNet"))
+
+        // Step 1 green and step 2 begun: the safety net runs on the learner's unfinished State.
+        let onState = KataProgress(kata: try scanCapstone(), report: try report(netFails: true))
+        #expect(onState.unfinishedPrerequisitesOfBegunSteps.map(\.kata.pattern.name) == ["State"])
+        #expect(
+            printer.capstoneLines(onState).first
+                == "✘ Safety net: red, and it runs on your own modules: State is not done (2 of 8 steps)")
+        let stateNext = printer.next(onState)
+        #expect(
+            stateNext.contains(
+                "The safety net runs on your own modules, and State is not done (2 of 8 steps). "
+                    + "Finish it first: swift run kata test state"))
+    }
+}
