@@ -116,6 +116,28 @@ struct PayloadSingleState: ScanViewState {
     func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { codes.first.map(ScanAction.open) }
 }
 
+/// A *single code* state that opens the code at the tap's index, and nothing out of range.
+@MainActor
+struct IndexedSingleState: ScanViewState {
+    func display(for codes: [ScannedCode]) -> ScanDisplay {
+        codes.first.map(ScanDisplay.result) ?? .viewfinder
+    }
+    func didScan(_ frame: Frame) -> ScanTransition? { byCodeCount(frame) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
+        codes.indices.contains(index) ? .open(codes[index]) : nil
+    }
+}
+
+/// A state whose move on a scan is whatever the test's closure decides, sense or nonsense.
+@MainActor
+struct ScriptedState: ScanViewState {
+    let onScan: (Frame) -> ScanTransition?
+
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .message("scripted") }
+    func didScan(_ frame: Frame) -> ScanTransition? { onScan(frame) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { nil }
+}
+
 /// A *multi code* state whose tap opens the last code, wherever it lands.
 @MainActor
 struct LastCodeMultiState: ScanViewState {

@@ -30,6 +30,14 @@ struct Step1Pipeline {
         #expect(
             filterFirst.routed == [.openLink(link), .openLink(link), .openLink(link)],
             "A filter before the decoder sees frames, not codes: the order given is the order run (rule 1.1)")
+
+        let spy = SpyUnit()
+        let noDecoder = screen([spy, DuplicateFilter(), ClassifyUnit(), RouteUnit()])
+        noDecoder.scanWithCamera([frame(1, [Codes.link])])
+        #expect(
+            spy.received == [.frame(frame(1, [Codes.link]))],
+            "A path with no decode unit gets frames, and the screen adds no unit of its own (rule 1.1)")
+        #expect(noDecoder.routed.isEmpty, "Without a decode unit, no code is classified or routed (rule 1.1)")
     }
 
     @Test(

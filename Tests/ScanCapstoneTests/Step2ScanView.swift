@@ -25,6 +25,31 @@ struct Step2ScanView {
         screen.register(MessageState(message: "Ready"), as: .noCode)
         screen.scanWithCamera([frame(3)])
         #expect(screen.display == .message("Ready"), "No code: the no-code state registered last (rule 2.1)")
+
+        let picking = standardScreen()
+        picking.register(MessageState(message: "Pick one"), as: .multiCode)
+        picking.scanWithCamera([frame(4, [Codes.link, Codes.text])])
+        #expect(
+            picking.display == .message("Pick one"),
+            "Several codes: the multi-code state decides, even when it shows no picker (rule 2.1)")
+    }
+
+    @Test(
+        "every frame of a session goes to the current state, in order, one holding the codes on screen too [2.6]"
+    )
+    func everyFrameGoesToTheState() {
+        let screen = standardScreen()
+        screen.register(MessageState(message: "Seen", onScan: ScanTransition(to: .noCode)), as: .singleCode)
+        screen.scanWithCamera([frame(1, [Codes.link])])
+        #expect(screen.display == .message("Seen"), "One code: the single-code state of the test (rule 2.6)")
+        screen.scanWithCamera([frame(2, [Codes.link])])
+        #expect(
+            screen.display == .viewfinder,
+            "The same code again is still a frame for the current state, which moves to no code (rule 2.6)")
+        screen.scanWithCamera([frame(3, [Codes.text]), frame(4, [Codes.text]), frame(5, [Codes.text])])
+        #expect(
+            screen.display == .message("Seen"),
+            "Three frames: no code → single, single → no code, no code → single (rule 2.6)")
     }
 
     @Test(
@@ -40,6 +65,16 @@ struct Step2ScanView {
             screen.opened == [Codes.text, Codes.text],
             "The state opens the last code, wherever the tap lands (rule 2.2)")
         #expect(screen.routed.count == 3, "Routing is the pipeline's business, whatever the state (rule 2.2)")
+
+        let indexed = standardScreen()
+        indexed.register(IndexedSingleState(), as: .singleCode)
+        indexed.scanWithCamera([frame(2, [Codes.product8])])
+        indexed.tap(5)
+        #expect(
+            indexed.opened.isEmpty,
+            "The tap's index goes to the state as it is: 5 opens nothing here (rule 2.2)")
+        indexed.tap(0)
+        #expect(indexed.opened == [Codes.product8], "…and 0 opens the code (rule 2.2)")
     }
 
     @Test(
@@ -63,8 +98,14 @@ struct Step2ScanView {
         screen.scanWithCamera([frame(2, [Codes.link])])
         #expect(
             screen.display == .message("Pay?"), "The new state stays put on a scan: its decision (rule 2.3)")
+        screen.scanWithCamera([frame(3)])
+        #expect(
+            screen.display == .message("Pay?"), "An empty frame is a scan too, and the state stays (rule 2.3)"
+        )
         screen.tap(5)
-        #expect(screen.opened == [Codes.payment], "The new state's tap opens the payment (rule 2.3)")
+        #expect(
+            screen.opened == [Codes.payment],
+            "The new state's tap opens the payment, whatever the last frame held (rule 2.3)")
     }
 
     @Test(
@@ -107,5 +148,13 @@ struct Step2ScanView {
             screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same (rule 2.5)")
         screen.tap(0)
         #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened (rule 2.5)")
+
+        let eager = standardScreen()
+        eager.register(
+            ScriptedState(onScan: { ScanTransition(to: .singleCode, codes: $0.codes) }), as: .noCode)
+        eager.scanWithCamera([frame(1, [Codes.link, Codes.text]), frame(2, [Codes.product8])])
+        #expect(
+            eager.display == .result(Codes.product8),
+            "Frame 1 (two codes for *single code*) is refused; frame 2 still goes to the state (rule 2.5)")
     }
 }

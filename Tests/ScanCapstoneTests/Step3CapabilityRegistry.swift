@@ -1,3 +1,4 @@
+import ChainOfResponsibility
 import Proxy
 import ScanCapstone
 import ScanKit
@@ -59,6 +60,20 @@ struct Step3CapabilityRegistry {
         screen.importPhoto(frame(2, [Codes.text, Codes.product8]))
         #expect(screen.display == .viewfinder, "No decoder, no codes (rule 3.3)")
         #expect(screen.routed.isEmpty, "No decoder, nothing to route (rule 3.3)")
+
+        let spy = SpyUnit()
+        let emptied = capabilities(FixedDecoder(codes: [Codes.text]))
+        let shown = ScanScreen(
+            capabilities: emptied, units: [spy, DecodeUnit(), DuplicateFilter(), ClassifyUnit(), RouteUnit()])
+        shown.scanWithCamera([frame(3)])
+        emptied.removeAll()
+        shown.scanWithCamera([frame(4, [Codes.link])])
+        #expect(
+            shown.display == .viewfinder,
+            "The decoder is gone: the frame holds no code, after one did (rule 3.3)")
+        #expect(spy.sessions == 2, "…and the session still runs, with no codes in it (rule 3.3)")
+        #expect(
+            spy.received.last == .frame(frame(4)), "The units get the frame as no decoder read it (rule 3.3)")
     }
 
     @Test(
@@ -95,7 +110,8 @@ struct Step3CapabilityRegistry {
     @Test("every frame is decoded once, in the order delivered [3.5]")
     func decodedOnce() {
         let decoder = CountingDecoder()
-        let screen = ScanScreen(capabilities: capabilities(decoder))
+        let registry = capabilities(decoder)
+        let screen = ScanScreen(capabilities: registry)
         screen.scanWithCamera([frame(1, [Codes.link]), frame(2, [Codes.link, Codes.text]), frame(3)])
         screen.importPhoto(frame(4, [Codes.product8]))
         screen.tap(0)
@@ -103,5 +119,14 @@ struct Step3CapabilityRegistry {
             decoder.decoded == [1, 2, 3, 4],
             "Each frame once, camera and album alike; a tap decodes nothing (rule 3.5)")
         #expect(screen.display == .result(Codes.product8), "What the decoder found is what shows (rule 3.5)")
+
+        screen.importPhoto(frame(4, [Codes.product8]))
+        #expect(
+            decoder.decoded == [1, 2, 3, 4, 4], "The same photo imported again is decoded again (rule 3.5)")
+        registry.register(FixedDecoder(codes: [Codes.text]) as any CodeDecoding, for: (any CodeDecoding).self)
+        screen.importPhoto(frame(4, [Codes.product8]))
+        #expect(
+            screen.display == .result(Codes.text),
+            "A frame seen before is read by the decoder registered now, not remembered (rule 3.5)")
     }
 }
