@@ -53,15 +53,13 @@ struct KataProgress {
         return prerequisites.filter { needed.contains($0.kata.pattern) && !$0.isDone }
     }
 
-    /// The prerequisites, not done, of the steps begun: the green ones and the one worked on.
+    /// Every prerequisite that ran and is not done.
     ///
-    /// A red safety net may come from them: it runs on the learner's own modules.
-    var unfinishedPrerequisitesOfBegunSteps: [KataProgress] {
-        let begun = 1...(currentStep ?? kata.stepCount)
-        return prerequisites.filter { progress in
-            !progress.isDone
-                && begun.contains { kata.prerequisites(ofStep: $0).contains(progress.kata.pattern) }
-        }
+    /// A red safety net may come from any of them: it runs the whole screen on the learner's own
+    /// modules, and which of them it goes through depends on how far the refactoring got (a
+    /// kata broken after its step went green breaks the steps before and after it too).
+    var unfinishedPrerequisites: [KataProgress] {
+        prerequisites.filter { !$0.isDone }
     }
 
     /// The first step that isn't green: the one to work on.

@@ -67,11 +67,11 @@ struct ReportPrinter {
         let line = "\(terminal.mark(holds)) Safety net: "
         if holds {
             return line + "green, \(passed) of \(progress.safetyNet.count) tests pass"
-        } else if !progress.unfinishedPrerequisitesOfBegunSteps.isEmpty {
+        } else if !progress.unfinishedPrerequisites.isEmpty {
             return line
                 + terminal.paint(
                     "red, and it runs on your own modules: "
-                        + notDone(progress.unfinishedPrerequisitesOfBegunSteps), .red)
+                        + notDone(progress.unfinishedPrerequisites), .red)
         }
         return line
             + terminal.paint(
@@ -142,7 +142,7 @@ struct ReportPrinter {
             var line =
                 "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
             if !holds {
-                let unfinished = progress.unfinishedPrerequisitesOfBegunSteps
+                let unfinished = progress.unfinishedPrerequisites
                 line +=
                     " "
                     + terminal.paint(
@@ -270,7 +270,7 @@ struct ReportPrinter {
         if let section {
             lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
         }
-        let unfinished = progress.unfinishedPrerequisitesOfBegunSteps
+        let unfinished = progress.unfinishedPrerequisites
         if !unfinished.isEmpty {
             lines.append(
                 "  "
@@ -281,7 +281,8 @@ struct ReportPrinter {
         } else {
             lines.append(
                 "  " + terminal.paint("The refactoring changed behaviour the safety net pins.", .red)
-                    + " Put it back before the next step (`git diff -- Katas/\(kata.pattern.name)` shows what changed)."
+                    + " Undo your last move, not the steps before it: commit after each green step, and "
+                    + "`git diff -- Katas/\(kata.pattern.name)` shows only the move since."
             )
             if let failure = progress.safetyNetFailure {
                 lines += failureLines(failure, step: 0)

@@ -59,25 +59,69 @@ func firstDifference(from model: LegacyScreenModel, on screen: ScanScreen, after
     return nil
 }
 
-/// One line of the screen's transcript that is not the golden master's.
+/// A line the screen's transcript and the golden master don't share: changed, missing or extra.
 struct GoldenDifference: CustomStringConvertible {
+    /// The golden master's line number: the line changed or missing, or the one an extra line follows.
     let line: Int
+    /// The scenario the line belongs to.
+    let scenario: String
+    /// The golden master's line, or `nil` for an extra line.
     let expected: String?
+    /// The screen's line, or `nil` for a missing one.
     let actual: String?
 
-    /// The lines that differ, in order; a line missing on either side counts.
+    /// The differences, in order, from a line-by-line alignment (a longest common subsequence),
+    /// so one extra or missing line is reported once, not as every line after it.
     static func between(expected: [String], actual: [String]) -> [GoldenDifference] {
-        (0..<max(expected.count, actual.count)).compactMap { index in
-            let wanted = expected.indices.contains(index) ? expected[index] : nil
-            let got = actual.indices.contains(index) ? actual[index] : nil
-            return wanted == got ? nil : GoldenDifference(line: index + 1, expected: wanted, actual: got)
+        let n = expected.count
+        let m = actual.count
+        // common[i][j]: the longest common subsequence of expected[i...] and actual[j...].
+        var common = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                common[i][j] =
+                    expected[i] == actual[j]
+                    ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
         }
+        var differences: [GoldenDifference] = []
+        var (i, j) = (0, 0)
+        func scenario(at index: Int) -> String {
+            expected[..<min(index + 1, n)].last { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) } ?? "?"
+        }
+        while i < n || j < m {
+            if i < n, j < m, expected[i] == actual[j] {
+                (i, j) = (i + 1, j + 1)
+            } else if i < n, j < m, common[i + 1][j + 1] == common[i][j] {
+                differences.append(
+                    .init(line: i + 1, scenario: scenario(at: i), expected: expected[i], actual: actual[j]))
+                (i, j) = (i + 1, j + 1)
+            } else if j < m, i == n || common[i][j + 1] >= common[i + 1][j] {
+                differences.append(
+                    .init(line: i, scenario: scenario(at: max(i - 1, 0)), expected: nil, actual: actual[j]))
+                j += 1
+            } else {
+                differences.append(
+                    .init(line: i + 1, scenario: scenario(at: i), expected: expected[i], actual: nil))
+                i += 1
+            }
+        }
+        return differences
     }
 
     var description: String {
-        "Golden master, line \(line): the legacy screen gave\n    \(expected ?? "(no line)")\n"
-            + "  and this screen gives\n    \(actual ?? "(no line)")\n"
-            + "  Read the scenario above that line in Tests/ScanCapstoneTests/GoldenMaster.swift: "
-            + "the refactoring changed that behaviour."
+        let what =
+            switch (expected, actual) {
+            case (let expected?, let actual?):
+                "line \(line) changed. The legacy screen gave\n    \(expected)\nand this screen gives\n    \(actual)"
+            case (let expected?, nil):
+                "line \(line) is missing. The legacy screen gave\n    \(expected)\nand this screen gives nothing there"
+            case (nil, let actual?):
+                "after line \(line), this screen gives a line the legacy screen didn't:\n    \(actual)"
+            case (nil, nil): "no difference"
+            }
+        return "Golden master, scenario \"\(scenario)\": \(what)\n"
+            + "Its actions are in GoldenMasterScenarios.swift, its lines in GoldenMaster.swift: "
+            + "this screen changed that behaviour."
     }
 }
