@@ -185,4 +185,23 @@ let goldenMaster = #"""
     tap 0
       shows picker [dataMatrix "🛒 basket" @0.0, qr "line one\nline two" @0.0]
       opened dataMatrix "🛒 basket" @0.0
+    ## spaces around a payload, or only spaces, are the payload
+      shows viewfinder
+    camera 1:[dataMatrix " Hello, shop \n" @0.0, code128 "   " @0.4, dataMatrix "Hello, shop" @0.8]
+      shows picker [dataMatrix " Hello, shop \n" @0.0, code128 "   " @0.4, dataMatrix "Hello, shop" @0.8]
+      routed show text " Hello, shop \n"
+      routed show text "   "
+      routed show text "Hello, shop"
+    tap 1
+      shows picker [dataMatrix " Hello, shop \n" @0.0, code128 "   " @0.4, dataMatrix "Hello, shop" @0.8]
+      opened code128 "   " @0.4
+    ## a frame delivered twice is two frames
+      shows viewfinder
+    camera 1:[qr "https://shop.example/p/1" @0.0, dataMatrix "Hello, shop" @0.8] 1:[qr "https://shop.example/p/1" @0.0, dataMatrix "Hello, shop" @0.8]
+      shows picker [qr "https://shop.example/p/1" @0.0, dataMatrix "Hello, shop" @0.8]
+      routed open link https://shop.example/p/1
+      routed show text "Hello, shop"
+    tap 0
+      shows picker [qr "https://shop.example/p/1" @0.0, dataMatrix "Hello, shop" @0.8]
+      opened qr "https://shop.example/p/1" @0.0
     """#

@@ -25,6 +25,8 @@ enum Codes {
     static let text = try! code("Hello, shop", .dataMatrix, at: 0.8)
     static let newline = try! code("line one\nline two")
     static let emoji = try! code("🛒 basket", .dataMatrix)
+    static let padded = try! code(" Hello, shop \n", .dataMatrix)
+    static let spaces = try! code("   ", .code128, at: 0.4)
     static let keyLookalike = try! code("qr:https://shop.example/p/1", .code128)
 }
 
@@ -100,4 +102,12 @@ let goldenScenarios: [Scenario] = [
     Scenario(
         title: "payloads with new lines and emoji are shown and routed as they are",
         actions: [.camera([frame(1, [Codes.newline]), frame(2, [Codes.emoji, Codes.newline])]), .tap(0)]),
+    Scenario(
+        title: "spaces around a payload, or only spaces, are the payload",
+        actions: [.camera([frame(1, [Codes.padded, Codes.spaces, Codes.text])]), .tap(1)]),
+    Scenario(
+        title: "a frame delivered twice is two frames",
+        actions: [
+            .camera([frame(1, [Codes.link, Codes.text]), frame(1, [Codes.link, Codes.text])]), .tap(0),
+        ]),
 ]

@@ -77,7 +77,7 @@ struct LegacyScreenModel {
 private let randomPool: [ScannedCode] = [
     Codes.link, Codes.linkMoved, Codes.shoutedLink, Codes.oneSlash, Codes.product13, Codes.product13AsText,
     Codes.product8, Codes.payment, Codes.payment30, Codes.belowPayments, Codes.arabicIndicDigits, Codes.text,
-    Codes.newline, Codes.emoji, Codes.keyLookalike,
+    Codes.newline, Codes.emoji, Codes.keyLookalike, Codes.padded, Codes.spaces,
     try! code("https://shop.example/a b"), try! code("http://"),
     try! code("Hello, shop", .dataMatrix, at: 0.1),
 ]

@@ -99,6 +99,12 @@ struct Step1Pipeline {
         #expect(
             noRouter.routed.isEmpty,
             "Classified codes are not routes: without a router nothing is routed (rule 1.4)")
+
+        let codesLeave = screen([DecodeUnit(), DuplicateFilter()])
+        codesLeave.scanWithCamera([frame(1, [Codes.link, Codes.text])])
+        #expect(
+            codesLeave.routed.isEmpty,
+            "Codes leaving the last unit are not routes either: they go nowhere (rule 1.4)")
     }
 
     @Test(

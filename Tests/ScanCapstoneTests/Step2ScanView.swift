@@ -26,6 +26,15 @@ struct Step2ScanView {
         screen.scanWithCamera([frame(3)])
         #expect(screen.display == .message("Ready"), "No code: the no-code state registered last (rule 2.1)")
 
+        let late = standardScreen()
+        late.scanWithCamera([frame(5, [Codes.link])])
+        late.tap(0)
+        late.register(PayloadSingleState(), as: .singleCode)
+        #expect(
+            late.display == .message("One: https://shop.example/p/1"),
+            "A state registered while the screen is in it shows at once, with the codes on screen (rule 2.1)")
+        #expect(late.opened == [Codes.link], "Registering a state forgets nothing the screen did (rule 2.1)")
+
         let picking = standardScreen()
         picking.register(MessageState(message: "Pick one"), as: .multiCode)
         picking.scanWithCamera([frame(4, [Codes.link, Codes.text])])
@@ -46,10 +55,11 @@ struct Step2ScanView {
         #expect(
             screen.display == .viewfinder,
             "The same code again is still a frame for the current state, which moves to no code (rule 2.6)")
-        screen.scanWithCamera([frame(3, [Codes.text]), frame(4, [Codes.text]), frame(5, [Codes.text])])
+        screen.scanWithCamera([frame(3, [Codes.text]), frame(3, [Codes.text]), frame(3, [Codes.text])])
         #expect(
             screen.display == .message("Seen"),
-            "Three frames: no code → single, single → no code, no code → single (rule 2.6)")
+            "One frame delivered three times: no code → single, single → no code, no code → single (rule 2.6)"
+        )
     }
 
     @Test(
@@ -65,6 +75,16 @@ struct Step2ScanView {
             screen.opened == [Codes.text, Codes.text],
             "The state opens the last code, wherever the tap lands (rule 2.2)")
         #expect(screen.routed.count == 3, "Routing is the pipeline's business, whatever the state (rule 2.2)")
+
+        let tapToPay = standardScreen()
+        tapToPay.register(MessageState(message: "Pay?"), as: .confirmPayment)
+        tapToPay.register(
+            MessageState(message: "Tap to pay", onTap: .transition(ScanTransition(to: .confirmPayment))),
+            as: .noCode)
+        tapToPay.tap(0)
+        #expect(
+            tapToPay.display == .message("Pay?"),
+            "A tap with no code on screen still goes to the state, and its move is made (rule 2.2)")
 
         let indexed = standardScreen()
         indexed.register(IndexedSingleState(), as: .singleCode)
@@ -148,6 +168,18 @@ struct Step2ScanView {
             screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same (rule 2.5)")
         screen.tap(0)
         #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened (rule 2.5)")
+
+        let fallback = standardScreen()
+        fallback.register(
+            ScriptedState(onScan: {
+                $0.codes.isEmpty
+                    ? ScanTransition(to: .singleCode, codes: [Codes.text]) : ScanTransition(to: .nowhere)
+            }),
+            as: .noCode)
+        fallback.scanWithCamera([frame(1, [Codes.link])])
+        #expect(
+            fallback.display == .message("scripted"),
+            "A refused frame is not replaced by another (an empty one) for the state to decide on (rule 2.5)")
 
         let eager = standardScreen()
         eager.register(

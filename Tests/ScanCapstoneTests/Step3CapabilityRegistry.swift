@@ -27,6 +27,11 @@ struct Step3CapabilityRegistry {
         screen.importPhoto(frame(2))
         #expect(
             screen.display == .result(Codes.product8), "An import is decoded by the same decoder (rule 3.1)")
+
+        let padded = ScanScreen(capabilities: capabilities(FixedDecoder(codes: [Codes.padded])))
+        padded.scanWithCamera([frame(3)])
+        #expect(padded.display == .result(Codes.padded), "The codes are the decoder's, untouched (rule 3.1)")
+        #expect(padded.routed == [.showText(" Hello, shop \n")], "…spaces and new lines included (rule 3.1)")
     }
 
     @Test(
@@ -101,6 +106,10 @@ struct Step3CapabilityRegistry {
         #expect(
             second.display == .result(Codes.product8), "The second screen uses the same decoder (rule 3.4)")
 
+        #expect(
+            ScanScreen.standardCapabilities().resolve((any CodeDecoding).self) is LazyDecoder,
+            "Called with no arguments too, start-up registers the decoder behind the lazy proxy (rule 3.4)")
+
         let resolved = capabilities.resolve((any CodeDecoding).self)
         #expect(
             resolved?.decode(frame(4, [Codes.text, Codes.link])) == [Codes.link],
@@ -123,6 +132,10 @@ struct Step3CapabilityRegistry {
         screen.importPhoto(frame(4, [Codes.product8]))
         #expect(
             decoder.decoded == [1, 2, 3, 4, 4], "The same photo imported again is decoded again (rule 3.5)")
+        screen.scanWithCamera([frame(5, [Codes.text]), frame(5, [Codes.text])])
+        #expect(
+            decoder.decoded == [1, 2, 3, 4, 4, 5, 5],
+            "A frame the camera delivers twice is decoded twice (rule 3.5)")
         registry.register(FixedDecoder(codes: [Codes.text]) as any CodeDecoding, for: (any CodeDecoding).self)
         screen.importPhoto(frame(4, [Codes.product8]))
         #expect(
