@@ -164,6 +164,26 @@ final class LateReportingConnection: Connection {
     /// Every event sent while connected, oldest first.
     var sent: [Event] { state.withLock { $0.sent } }
 
+    /// The network drops and comes back, and the drop's report arrives last, late.
+    ///
+    /// The return is reported before the drop; the socket ends connected.
+    func dropAndReturnReportedOutOfOrder() {
+        set(.disconnected)
+        set(.connected)
+        report(.connected)
+        report(.disconnected)
+    }
+
+    /// It starts connecting, connects and drops at once, and the drop is reported first.
+    ///
+    /// The connect's report is still held: ``report(_:)`` with `.connected` delivers it, late.
+    func connectAndDropReportingTheDropFirst() {
+        move(to: .connecting)
+        set(.connected)
+        set(.disconnected)
+        report(.disconnected)
+    }
+
     /// The socket's status changes; its report is held until the test calls ``report(_:)``.
     func set(_ status: TransportStatus) { state.withLock { $0.status = status } }
 

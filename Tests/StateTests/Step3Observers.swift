@@ -57,10 +57,7 @@ struct Step3Observers {
         socket.move(to: .connected)
         try #require(connection.state == .connected, "The socket connected: connected (rule 2.2)")
 
-        socket.set(.disconnected)  // the network drops; its report is held back
-        socket.set(.connected)  // and comes back
-        socket.report(.connected)  // the restore's report arrives first
-        socket.report(.disconnected)  // the drop's, late
+        socket.dropAndReturnReportedOutOfOrder()  // the drop's report arrives last, late
         #expect(
             connection.state == .connected,
             "A late report is judged by the owned connection's status now: connected, so still connected (rule 2.4)"
@@ -100,10 +97,7 @@ struct Step3Observers {
         let connection = ManagedConnection(connection: socket)
         let changes = Recorder<ConnectionStateChange>()
         connection.observe(changes.record)
-        socket.move(to: .connecting)
-        socket.set(.connected)  // it connects; its report is held back
-        socket.set(.disconnected)  // and drops at once
-        socket.report(.disconnected)  // the drop's report arrives first
+        socket.connectAndDropReportingTheDropFirst()  // the connect's report is still held
         try #require(connection.state == .disconnected, "The socket is disconnected: disconnected (rule 2.2)")
         socket.report(.connected)  // the connect's, late
         #expect(

@@ -108,10 +108,7 @@ struct Step7ItIsAConnection {
             heard.all == ["disconnected, disconnected", "connected, connected", "connected, connected"],
             "A status reported again is heard again: every report, even one like the last (rule 7.5)")
 
-        socket.set(.disconnected)  // the network drops; its report is held back
-        socket.set(.connected)  // and comes back
-        socket.report(.connected)  // the return's report arrives first
-        socket.report(.disconnected)  // the drop's, late
+        socket.dropAndReturnReportedOutOfOrder()  // the drop's report arrives last, late
         #expect(
             Array(heard.all.dropFirst(3)) == ["connected, connected", "disconnected, connected"],
             "A late report is heard as the owned connection reported it, a drop as a drop, though it moved nothing (rule 7.5)"
