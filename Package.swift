@@ -31,7 +31,12 @@ let katas: [(pattern: String, domains: [String])] = [
 /// `swift run kata verify` checks that this list names the same capstones with the same
 /// prerequisites.
 let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
-    ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"])
+    ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"]),
+    (
+        "MessagingCapstone",
+        ["Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy", "ChainOfResponsibility"],
+        ["MessagingKit"]
+    ),
 ]
 
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"

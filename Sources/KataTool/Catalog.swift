@@ -125,6 +125,20 @@ enum Catalog {
                 ("Step3CapabilityRegistry", ["Proxy"]),
                 ("Step4Payoff", ["ChainOfResponsibility", "State", "Proxy"]),
             ]),
+        Kata(
+            capstone: "MessagingCapstone", title: "Messaging capstone", safetyNets: ["Characterization"],
+            steps: [
+                ("Step1Configuration", ["Builder"]), ("Step2SharedConnections", ["Factory", "Flyweight", "Singleton"]),
+                ("Step3Lifecycle", ["State"]), ("Step4Sends", ["Command", "Proxy"]),
+                ("Step5Keeper", ["ChainOfResponsibility"]),
+                (
+                    "Step6Payoff",
+                    [
+                        "Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy",
+                        "ChainOfResponsibility",
+                    ]
+                ),
+            ]),
     ]
 
     /// The nine patterns' katas, without the capstones.

@@ -1,0 +1,193 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Testing
+
+// Step 0: what the legacy client gets right. Green on the legacy code, and after every step.
+
+@Suite("Step 0 — the safety net: what the legacy client gets right")
+struct Characterization {
+    @Test("A connected chat sends each event to the server at once, in order [0.1]")
+    func sendsWhileConnected() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        #expect(socket.status == .connecting, "Opening a chat starts connecting (rule 0.1)")
+        try socket.accept()
+        for name in ["hello", "how are you", "bye"] {
+            try chat.send(event(name))
+            #expect(socket.receivedNames.last == name, "A connected chat sends \(name) at once (rule 0.1)")
+        }
+        #expect(socket.receivedNames == ["hello", "how are you", "bye"], "In order, each once (rule 0.1)")
+    }
+
+    @Test("A chat hears the events it subscribed to, by name, until it is closed [0.2]")
+    func receives() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let messages = Recorder<Event>()
+        let typing = Recorder<Event>()
+        chat.onEvent(Message.eventName, perform: messages.record)
+        chat.onEvent(try EventName("typing"), perform: typing.record)
+        try socket.accept()
+        let hi = Message(room: "general", text: "hi").event
+        try socket.deliver(hi)
+        try socket.deliver(event("typing"))
+        try socket.deliver(event("presence"))
+        #expect(messages.all == [hi], "The message handler hears the message, and only it (rule 0.2)")
+        #expect(names(typing.all) == ["typing"], "The typing handler hears typing, and only it (rule 0.2)")
+        chat.close()
+        try socket.deliver(Message(room: "general", text: "after").event)
+        #expect(messages.all == [hi], "A closed chat hears nothing more (rule 0.2)")
+    }
+
+    @Test("What a chat sends before the server accepts waits, and goes out in order when it does [0.3]")
+    func sendsBeforeAccepting() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try chat.send(event("first"))
+        try chat.send(event("second"))
+        #expect(socket.received.isEmpty, "Nothing goes out before the server accepts (rule 0.3)")
+        try socket.accept()
+        try chat.send(event("third"))
+        #expect(socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order (rule 0.3)")
+    }
+
+    @Test("After a drop, what a chat sends waits until the network is back by itself [0.3]")
+    func sendsAcrossARestore() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        try chat.send(event("before"))
+        try socket.drop()
+        try chat.send(event("offline 1"))
+        try chat.send(event("offline 2"))
+        #expect(socket.receivedNames == ["before"], "Nothing goes out while dropped (rule 0.3)")
+        try socket.restore()
+        try chat.send(event("after"))
+        #expect(
+            socket.receivedNames == ["before", "offline 1", "offline 2", "after"],
+            "Back by itself, the socket sends what waited, in order, then the rest (rule 0.3)")
+    }
+
+    @Test("After a drop, the keeper's poll reconnects a chat in use, and what waited goes out [0.3]")
+    func reconnectsAfterADrop() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        await keeper.poll()
+        #expect(socket.connectAttempts == 1, "A connected chat in use is left alone (rule 0.3)")
+        try socket.drop()
+        try chat.send(event("offline"))
+        await keeper.poll()
+        #expect(socket.status == .connecting, "The poll reconnects a dropped chat in use (rule 0.3)")
+        #expect(socket.connectAttempts == 2, "Once (rule 0.3)")
+        try socket.accept()
+        try chat.send(event("online"))
+        #expect(socket.receivedNames == ["offline", "online"], "What waited goes out first (rule 0.3)")
+        #expect(servers.sockets.count == 1, "Reconnected, not replaced (rule 0.3)")
+        keeper.stop()
+    }
+
+    @Test("A chat's state at rest: created, connected, disconnected after a drop, connected again [0.4]")
+    func stateAtRest() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        #expect(chat.state == .created, "Until the server accepts (rule 0.4)")
+        try socket.accept()
+        #expect(chat.state == .connected, "Accepted (rule 0.4)")
+        try socket.drop()
+        #expect(chat.state == .disconnected, "Dropped (rule 0.4)")
+        try socket.restore()
+        #expect(chat.state == .connected, "Back (rule 0.4)")
+        #expect(chat.url == chatURL, "A chat knows its server (rule 0.4)")
+    }
+
+    @Test(
+        "A URL or settings with one problem are refused with a BuildError naming it, and nothing connects [0.5]",
+        arguments: OneProblem.table)
+    func oneProblem(_ row: OneProblem) async throws {
+        let servers = Servers()
+        let client = makeClient(servers, settings: row.settings)
+        let url = try #require(URL(string: row.url))
+        await #expect(throws: BuildError(problems: [row.problem]), "\(row) (rule 0.5)") {
+            try await client.open(url)
+        }
+        #expect(servers.sockets.isEmpty, "Refused, nothing asks for a socket: \(row) (rule 0.5)")
+    }
+
+    @Test("Right settings, or none, open a chat [0.5]", arguments: RightSettings.table)
+    func rightSettings(_ settings: RightSettings) async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers, settings: settings.values).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        try chat.send(event("hello"))
+        #expect(socket.receivedNames == ["hello"], "\(settings) (rule 0.5)")
+    }
+}
+
+/// A URL and settings with exactly one problem.
+struct OneProblem: Sendable, CustomTestStringConvertible {
+    let url: String
+    let settings: [String: String]
+    let problem: BuildProblem
+
+    var testDescription: String { "\(url) with \(settings.sorted { $0.key < $1.key })" }
+
+    static let table: [OneProblem] = [
+        OneProblem(url: "http://chat.example.com", settings: [:], problem: .unsupportedScheme("http")),
+        OneProblem(url: "HTTPS://chat.example.com/x", settings: [:], problem: .unsupportedScheme("https")),
+        OneProblem(url: "memory://chat.example.com", settings: [:], problem: .unsupportedScheme("memory")),
+        OneProblem(url: "wss:///no-host", settings: [:], problem: .invalidURL("wss:///no-host")),
+        OneProblem(url: "chat.example.com", settings: [:], problem: .invalidURL("chat.example.com")),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": "0"],
+            problem: .reconnectAttemptsOutOfRange(0)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": "11"],
+            problem: .reconnectAttemptsOutOfRange(11)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": "-3"],
+            problem: .reconnectAttemptsOutOfRange(-3)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": "three"],
+            problem: .reconnectAttemptsOutOfRange(0)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": " 3"],
+            problem: .reconnectAttemptsOutOfRange(0)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["timeout": "0"], problem: .timeoutOutOfRange(.zero)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["timeout": "61"], problem: .timeoutOutOfRange(.seconds(61))),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["timeout": "1.5"], problem: .timeoutOutOfRange(.zero)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["timeout": "-60"], problem: .timeoutOutOfRange(.seconds(-60))),
+        OneProblem(url: "wss://chat.example.com", settings: ["authToken": ""], problem: .emptyAuthToken),
+        OneProblem(url: "wss://chat.example.com", settings: ["authToken": " \t\n"], problem: .emptyAuthToken),
+    ]
+}
+
+/// Settings with no problem.
+struct RightSettings: Sendable, CustomTestStringConvertible {
+    let values: [String: String]
+
+    var testDescription: String { "\(values.sorted { $0.key < $1.key })" }
+
+    static let table: [RightSettings] = [
+        RightSettings(values: [:]),
+        RightSettings(values: ["reconnectAttempts": "1", "timeout": "1", "authToken": "t"]),
+        RightSettings(values: ["reconnectAttempts": "10", "timeout": "60", "authToken": " token "]),
+        RightSettings(values: ["reconnectAttempts": "+5", "timeout": "030"]),
+        RightSettings(values: ["ReconnectAttempts": "0", "TIMEOUT": "0", "colour": "red", "": ""]),
+    ]
+}

@@ -1,0 +1,171 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Synchronization
+import Testing
+
+// What every capstone test shares: servers the test plays, a keeper on a manual clock, people,
+// URLs and events.
+
+/// Someone who may post.
+let member = ChatUser(name: "ada", mayPost: true)
+/// Someone signed in as a guest: reads, never posts.
+let guest = ChatUser(name: "guest", mayPost: false)
+
+/// The chat server most tests talk to.
+let chatURL = URL(string: "wss://chat.example.com/socket") ?? URL(fileURLWithPath: "/")
+/// A second server.
+let supportURL = URL(string: "wss://support.example.com/socket") ?? URL(fileURLWithPath: "/")
+
+/// An event named `name`.
+func event(_ name: String) -> Event {
+    // swift-format-ignore: NeverUseForceTry
+    // Why: every name passed here is a non-empty literal of the tests.
+    try! Event(name)
+}
+
+/// The names of `events`, for messages that read well.
+func names(_ events: [Event]) -> [String] { events.map(\.name.rawValue) }
+
+/// Every server a client talked to: each socket its network made, so the test plays them.
+final class Servers: Sendable {
+    private let made = Mutex<[ServerSocket]>([])
+
+    /// The client's `network`: a new socket to `url`, remembered.
+    @Sendable func transport(for url: ServerURL) -> any Transport {
+        let socket = ServerSocket(url: url)
+        made.withLock { $0.append(socket) }
+        return socket
+    }
+
+    /// Every socket made, oldest first.
+    var sockets: [ServerSocket] { made.withLock { $0 } }
+
+    /// The sockets made to `url`, oldest first.
+    func sockets(to url: URL) -> [ServerSocket] { sockets.filter { $0.url.url == url } }
+
+    /// The one socket made to `url`; a test failure when there is none or several.
+    func socket(to url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> ServerSocket {
+        let found = sockets(to: url)
+        try #require(
+            found.count == 1, "Expected one socket to \(url.absoluteString), the client made \(found.count)",
+            sourceLocation: sourceLocation)
+        return found[0]
+    }
+}
+
+/// One socket, as the server sees it: MessagingKit's in-memory transport, which can also answer
+/// an event, or drop the network, the moment it receives one.
+///
+/// Why from inside `send`: that is a server that answers, or a network that goes away, while the
+/// client is in the middle of sending what it kept: the moment the legacy buffer lost the rest,
+/// or let a new send jump the queue. The double calls back into the client (its event and status
+/// handlers) from inside the client's own call.
+final class ServerSocket: Transport {
+    private let inner: InMemoryTransport
+    private let dropCountdown = Mutex<Int?>(nil)
+    private let answers = Mutex<[EventName: Event]>([:])
+
+    init(url: ServerURL) {
+        inner = InMemoryTransport(url: url)
+    }
+
+    // MARK: The client's side
+
+    var url: ServerURL { inner.url }
+    var status: TransportStatus { inner.status }
+    func connect() { inner.connect() }
+    func disconnect() { inner.disconnect() }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) { inner.onStatusChange(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+
+    func send(_ event: Event) throws {
+        try inner.send(event)
+        if let answer = answers.withLock({ $0[event.name] }) { try inner.deliver(answer) }
+        let dropNow = dropCountdown.withLock { countdown -> Bool in
+            guard let left = countdown else { return false }
+            countdown = left > 1 ? left - 1 : nil
+            return left == 1
+        }
+        if dropNow { try inner.drop() }
+    }
+
+    // MARK: The server's side
+
+    /// Every event the server received, oldest first.
+    var received: [Event] { inner.sentEvents }
+    /// The names of ``received``.
+    var receivedNames: [String] { names(received) }
+    /// How many times the client started connecting this socket.
+    var connectAttempts: Int { inner.connectAttempts }
+
+    /// The server accepts the pending connection.
+    func accept() throws { try inner.accept() }
+    /// The network drops the connection.
+    func drop() throws { try inner.drop() }
+    /// The network is back, and the socket reconnects by itself.
+    func restore() throws { try inner.restore() }
+    /// The server sends `event`.
+    func deliver(_ event: Event) throws { try inner.deliver(event) }
+    /// From now on, the server sends `answer` the moment it receives an event named `name`.
+    func answer(_ name: String, with answer: Event) {
+        answers.withLock { $0[event(name).name] = answer }
+    }
+    /// The network drops right after the server receives `count` more events.
+    func dropAfterReceiving(_ count: Int) { dropCountdown.withLock { $0 = count } }
+}
+
+/// A client's `keepConnections`, running on a manual clock the test moves by one poll at a time.
+final class Keeper: Sendable {
+    /// The interval every test polls at.
+    static let interval = Duration.seconds(30)
+    let clock: ManualClock
+    private let task: Task<Void, Never>
+    private let returned: Received<Bool>
+
+    /// Starts `client`'s keeper and waits until it sleeps on the clock.
+    init(_ client: ChatClient, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let clock = ManualClock()
+        let returned = Received<Bool>()
+        self.clock = clock
+        self.returned = returned
+        task = Task {
+            await client.keepConnections(every: Self.interval, on: clock)
+            returned.set(true)
+            // Why sleep here: a test waits for the keeper to sleep on the clock. A keeper that
+            // returned never will, so this sleep stands in for it, for the test to see the flag.
+            try? await clock.sleep(for: .seconds(1_000_000_000))
+        }
+        await settle(sourceLocation: sourceLocation)
+    }
+
+    deinit { task.cancel() }
+
+    /// One poll: the clock moves by the interval, and the keeper makes its pass and sleeps again.
+    func poll(sourceLocation: SourceLocation = #_sourceLocation) async {
+        clock.advance(by: Self.interval)
+        await settle(sourceLocation: sourceLocation)
+    }
+
+    /// Stops the keeper.
+    func stop() { task.cancel() }
+
+    /// Waits until the keeper sleeps on the clock, or has returned (a failure: it must keep
+    /// polling until cancelled).
+    private func settle(sourceLocation: SourceLocation) async {
+        try? await clock.waitForSleepers()
+        if returned.current == true {
+            Issue.record(
+                "keepConnections(every:on:) returned: it must sleep on the clock it is given and poll until its task is cancelled",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A client over `servers`, for `user`, with `settings`.
+func makeClient(
+    _ servers: Servers, user: ChatUser = member, settings: [String: String] = [:]
+) -> ChatClient {
+    ChatClient(settings: settings, user: user, network: servers.transport(for:))
+}

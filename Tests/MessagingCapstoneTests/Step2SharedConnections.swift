@@ -1,0 +1,103 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Testing
+
+// Bug tests: two screens opening one URL make two sockets; a released (closed) chat still sends.
+
+@Suite("Step 2 — one connection per URL, from one manager")
+struct Step2SharedConnections {
+    @Test("Chats on one URL share one socket, whenever they open; other URLs and other clients get their own [2.1, 2.4]")
+    func oneSocketPerURL() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let first = try await client.open(chatURL)
+        let second = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 1, "Two chats opened before the server accepts share one socket (rule 2.1)")
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        let third = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 1, "A chat opened once connected shares it too (rule 2.1)")
+        #expect(third.state == .connected, "It joins a connected socket: nothing to wait for (rule 2.1)")
+        try socket.drop()
+        let fourth = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 1, "A chat opened while it is dropped shares it (rule 2.1)")
+        try? socket.restore()
+        try? socket.accept()
+
+        for (chat, name) in [(first, "one"), (second, "two"), (third, "three"), (fourth, "four")] {
+            try chat.send(event(name))
+        }
+        #expect(
+            socket.receivedNames == ["one", "two", "three", "four"],
+            "Every chat sends over the one socket, in the order they sent (rule 2.1)")
+
+        _ = try await client.open(supportURL)
+        #expect(servers.sockets(to: supportURL).count == 1, "Another URL gets its own socket (rule 2.1)")
+        #expect(servers.sockets.count == 2, "Two URLs, two sockets (rule 2.1)")
+
+        let other = Servers()
+        let someoneElse = makeClient(other)
+        _ = try await someoneElse.open(chatURL)
+        #expect(
+            other.sockets(to: chatURL).count == 1 && servers.sockets(to: chatURL).count == 1,
+            "Another client (another person) shares nothing with this one: a socket of its own (rule 2.4)")
+    }
+
+    @Test("Every chat on a shared socket hears what it subscribed to; a closed one stops, the others go on [2.2]")
+    func everyChatHears() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let badge = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        let chatHeard = Recorder<Event>()
+        let badgeHeard = Recorder<Event>()
+        chat.onEvent(Message.eventName, perform: chatHeard.record)
+        badge.onEvent(Message.eventName, perform: badgeHeard.record)
+        badge.onEvent(try EventName("unread"), perform: badgeHeard.record)
+        let hi = Message(room: "general", text: "hi").event
+        try socket.deliver(hi)
+        try socket.deliver(event("unread"))
+        #expect(chatHeard.all == [hi], "Each chat hears its own subscriptions (rule 2.2)")
+        #expect(badgeHeard.all == [hi, event("unread")], "The other too, once each (rule 2.2)")
+        chat.close()
+        let later = Message(room: "general", text: "later").event
+        try socket.deliver(later)
+        #expect(chatHeard.all == [hi], "A closed chat hears nothing more (rule 2.2)")
+        #expect(badgeHeard.all == [hi, event("unread"), later], "The chat still open still hears (rule 2.2)")
+    }
+
+    @Test("A closed chat sends nothing more, even when its socket comes back; the others still send [2.3]")
+    func closedChatSendsNothing() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        try chat.send(event("before"))
+        chat.close()
+        #expect(throws: (any Error).self, "Send on a closed chat is refused (rule 2.3)") {
+            try chat.send(event("after close"))
+        }
+        #expect(socket.receivedNames == ["before"], "Nothing a closed chat was asked to send goes out (rule 2.3)")
+
+        let keeper = await Keeper(client)
+        let other = try await client.open(chatURL)
+        try? socket.drop()
+        #expect(throws: (any Error).self, "Still refused while dropped (rule 2.3)") {
+            try chat.send(event("while dropped"))
+        }
+        await keeper.poll()
+        try? socket.accept()
+        try? socket.restore()
+        try other.send(event("other"))
+        #expect(
+            !socket.receivedNames.contains { $0 != "before" && $0 != "other" },
+            "Back again, the closed chat's sends never reach the server: \(socket.receivedNames) (rule 2.3)")
+        #expect(socket.receivedNames.last == "other", "The chat still open sends (rule 2.3)")
+        keeper.stop()
+    }
+}

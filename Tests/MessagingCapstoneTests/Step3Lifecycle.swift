@@ -1,0 +1,85 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Testing
+
+// Bug test: the state is a string the socket's callbacks overwrite. A closed chat reads
+// "disconnected" after a drop, the keeper reconnects it, and a reconnect never shows.
+
+@Suite("Step 3 — a chat's state is its connection's lifecycle")
+struct Step3Lifecycle {
+    @Test("A chat's state follows the lifecycle: reconnecting while the keeper's reconnect waits for the server [3.1]")
+    func followsTheLifecycle() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        var seen = [chat.state]
+        try socket.accept()
+        seen.append(chat.state)
+        try socket.drop()
+        seen.append(chat.state)
+        await keeper.poll()
+        seen.append(chat.state)
+        try socket.accept()
+        seen.append(chat.state)
+        #expect(
+            seen == [.created, .connected, .disconnected, .reconnecting, .connected],
+            "created → connected → disconnected → reconnecting → connected, not \(seen) (rule 3.1)")
+        for (from, to) in zip(seen, seen.dropFirst()) {
+            #expect(
+                Self.table[from, default: []].contains(to), "\(from) → \(to) is not a move of the lifecycle (rule 3.1)")
+        }
+        keeper.stop()
+    }
+
+    @Test("Chats on one connection read one state, the connection's: a new chat on a dropped one reconnects it [3.1, 3.3]")
+    func oneStatePerConnection() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let first = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        try socket.drop()
+        #expect(first.state == .disconnected, "(rule 3.1)")
+        let second = try await client.open(chatURL)
+        #expect(
+            [first.state, second.state] == [.reconnecting, .reconnecting],
+            "A chat opened on a dropped connection reconnects it, and both chats read reconnecting, not \([first.state, second.state]) (rules 3.1, 3.3)"
+        )
+        try socket.accept()
+        #expect([first.state, second.state] == [.connected, .connected], "(rule 3.3)")
+    }
+
+    @Test("A closed chat is released for good: whatever the network does, it never comes back [3.2]")
+    func releasedForGood() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        #expect(chat.state == .released, "Closed, the chat reads released (rule 3.2)")
+        try? socket.drop()
+        #expect(chat.state == .released, "Still released after its socket drops, not \(chat.state) (rule 3.2)")
+        await keeper.poll()
+        await keeper.poll()
+        try? socket.restore()
+        #expect(chat.state == .released, "Still released after the polls, not \(chat.state) (rule 3.2)")
+        #expect(socket.connectAttempts == 1, "Nothing reconnects a closed chat's socket (rule 3.2)")
+        #expect(throws: (any Error).self, "A released chat refuses to send (rule 3.2)") {
+            try chat.send(event("late"))
+        }
+        #expect(socket.received.isEmpty, "Nothing reaches the server (rule 3.2)")
+        keeper.stop()
+    }
+
+    /// The lifecycle's moves.
+    static let table: [ConnectionState: Set<ConnectionState>] = [
+        .created: [.connected, .disconnected], .connected: [.disconnected],
+        .disconnected: [.reconnecting, .released], .reconnecting: [.connected, .disconnected], .released: [],
+    ]
+}

@@ -1,0 +1,103 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Synchronization
+import Testing
+
+// Bug tests: a drop in the middle of a replay loses what was left; a guest's send reaches the
+// server (ours: the write-up had no guests).
+
+@Suite("Step 4 — sends go through the outbox, and through the protection proxy")
+struct Step4Sends {
+    @Test(
+        "A drop in the middle of sending what waited loses nothing and sends nothing twice [4.1]",
+        arguments: 1...3)
+    func dropMidReplay(sentBeforeTheDrop: Int) async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        try socket.drop()
+        let kept = ["a", "b", "c", "d"]
+        for name in kept { try chat.send(event(name)) }
+        socket.dropAfterReceiving(sentBeforeTheDrop)
+        try socket.restore()
+        #expect(
+            socket.receivedNames == Array(kept.prefix(sentBeforeTheDrop)),
+            "The network dropped after \(sentBeforeTheDrop) went out (rule 4.1)")
+        try chat.send(event("e"))
+        try socket.restore()
+        #expect(
+            socket.receivedNames == kept + ["e"],
+            "Back again, the rest goes out, once each, in order, then what was sent since: \(socket.receivedNames) (rule 4.1)"
+        )
+    }
+
+    @Test("Chats sharing a connection queue behind one another while it is away [4.1, 4.2]")
+    func sharedQueue() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let badge = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try chat.send(event("chat 1"))
+        try badge.send(event("badge 1"))
+        try chat.send(event("chat 2"))
+        socket.dropAfterReceiving(2)
+        try socket.accept()
+        try badge.send(event("badge 2"))
+        try socket.restore()
+        #expect(
+            socket.receivedNames == ["chat 1", "badge 1", "chat 2", "badge 2"],
+            "One order for the connection, whatever chat sent (rules 4.1, 4.2): \(socket.receivedNames)")
+    }
+
+    @Test("A send made while what waited is going out goes after it, even from an event handler [4.2]")
+    func sendFromAHandlerDuringTheReplay() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        // A screen that answers every ping at once: a callback that calls back into the chat.
+        let answered = Recorder<String>()
+        chat.onEvent(try EventName("ping")) { _ in
+            answered.record("pong")
+            try? chat.send(event("pong"))
+        }
+        try chat.send(event("a"))
+        try chat.send(event("b"))
+        // The server pings as soon as it receives the first of what waited.
+        socket.answer("a", with: event("ping"))
+        try socket.accept()
+        #expect(answered.all == ["pong"], "The handler ran (rule 4.2)")
+        #expect(
+            socket.receivedNames == ["a", "b", "pong"],
+            "What waited goes first; the answer queues behind it: \(socket.receivedNames) (rule 4.2)")
+    }
+
+    @Test("A guest's sends never reach the server, online or kept offline, and hold nothing up [4.3]")
+    func guestIsRefused() async throws {
+        let servers = Servers()
+        let guestChat = try await makeClient(servers, user: guest).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let heard = Recorder<Event>()
+        guestChat.onEvent(Message.eventName, perform: heard.record)
+        try? guestChat.send(event("before accept"))
+        try socket.accept()
+        try? guestChat.send(event("online"))
+        try socket.drop()
+        try? guestChat.send(event("offline"))
+        try socket.restore()
+        #expect(socket.received.isEmpty, "A guest sends nothing, whenever: \(socket.receivedNames) (rule 4.3)")
+        let hi = Message(room: "general", text: "hi").event
+        try socket.deliver(hi)
+        #expect(heard.all == [hi], "A guest still hears (rule 4.3)")
+        #expect(guestChat.state == .connected, "Refusing a send changes nothing else (rule 4.3)")
+
+        let memberChat = try await makeClient(servers, user: member).open(chatURL)
+        let memberSocket = try #require(servers.sockets(to: chatURL).last)
+        try memberSocket.accept()
+        try memberChat.send(event("member"))
+        #expect(memberSocket.receivedNames == ["member"], "Someone who may post still sends (rule 4.3)")
+    }
+}

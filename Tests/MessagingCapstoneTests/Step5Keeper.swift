@@ -1,0 +1,105 @@
+import Foundation
+import MessagingCapstone
+import MessagingKit
+import Testing
+
+// Bug test: an idle connection is never disconnected, nor released.
+
+@Suite("Step 5 — the keeper looks after the pool")
+struct Step5Keeper {
+    @Test("A connection nobody uses is disconnected by the next poll, released by the one after, and replaced [5.1]")
+    func idleIsDisconnectedThenReleased() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let badge = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        await keeper.poll()
+        #expect(socket.status == .connected, "One chat is still open: the connection is in use (rule 5.2)")
+        badge.close()
+        await keeper.poll()
+        #expect(socket.status == .disconnected, "Nobody uses it: the first poll disconnects it (rule 5.1)")
+        #expect(throws: (any Error).self, "A server can't bring back what the client closed (rule 5.1)") {
+            try socket.restore()
+        }
+        await keeper.poll()
+        #expect(socket.status == .disconnected && socket.connectAttempts == 1, "The second releases it (rule 5.1)")
+        await keeper.poll()
+        #expect(socket.connectAttempts == 1, "Released for good: no later poll touches it (rule 5.1)")
+
+        let next = try await client.open(chatURL)
+        let sockets = servers.sockets(to: chatURL)
+        #expect(sockets.count == 2, "Released and forgotten: the next chat gets a new socket (rule 5.1)")
+        let fresh = try #require(sockets.last)
+        #expect(next.state == .created && fresh.status == .connecting, "A fresh one, connecting (rule 5.1)")
+        try fresh.accept()
+        try next.send(event("hello"))
+        #expect(fresh.receivedNames == ["hello"] && socket.received.isEmpty, "It sends on the new socket (rule 5.1)")
+        keeper.stop()
+    }
+
+    @Test("A connection dropped while nobody uses it is released at the next poll [5.1]")
+    func droppedAndIdleIsReleased() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        try socket.drop()
+        await keeper.poll()
+        _ = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 2, "Released at the first poll: a new socket (rule 5.1)")
+        #expect(socket.connectAttempts == 1, "The old one was never reconnected (rule 5.1)")
+        keeper.stop()
+    }
+
+    @Test("A chat opened between the two polls keeps its connection: reconnected, never released [5.2, 5.3]")
+    func reopenedBetweenPolls() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        await keeper.poll()
+        #expect(socket.status == .disconnected, "Idle: disconnected (rule 5.1)")
+        let again = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 1, "Not released yet: the new chat shares it (rule 5.3)")
+        #expect(socket.status == .connecting, "Opening a chat on it connects it again (rule 5.3)")
+        await keeper.poll()
+        try socket.accept()
+        try again.send(event("back"))
+        #expect(socket.receivedNames == ["back"], "In use again, the poll left it alone (rule 5.2)")
+        await keeper.poll()
+        #expect(socket.status == .connected, "And the next (rule 5.2)")
+        keeper.stop()
+    }
+
+    @Test("Several connections are each looked after by the same poll [5.1, 5.2]")
+    func everyConnection() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let support = try await client.open(supportURL)
+        let chatSocket = try servers.socket(to: chatURL)
+        let supportSocket = try servers.socket(to: supportURL)
+        try chatSocket.accept()
+        try supportSocket.accept()
+        try chatSocket.drop()
+        support.close()
+        await keeper.poll()
+        #expect(chatSocket.status == .connecting, "In use and dropped: reconnected (rule 5.2)")
+        #expect(supportSocket.status == .disconnected, "Idle: disconnected, in the same poll (rule 5.1)")
+        try chatSocket.accept()
+        try chat.send(event("still here"))
+        #expect(chatSocket.receivedNames == ["still here"], "(rule 5.2)")
+        keeper.stop()
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import KataTestSupport
+import MessagingCapstone
+import MessagingKit
+import Testing
+
+// The payoff: the composed client, end to end, from this file alone.
+
+@Suite("Step 6 — the payoff: the whole client, end to end")
+struct Step6Payoff {
+    @Test(
+        "Two screens share a connection, a drop mid-replay loses nothing, the keeper retires what nobody uses, a guest is refused [6.1]"
+    )
+    func wholeClient() async throws {
+        let servers = Servers()
+        let client = makeClient(servers, settings: ["reconnectAttempts": "5", "timeout": "20", "authToken": "t0k3n"])
+        let keeper = await Keeper(client)
+
+        // Two screens, one connection.
+        let chat = try await client.open(chatURL)
+        let badge = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        #expect([chat.state, badge.state] == [.created, .created], "(rule 6.1)")
+        try socket.accept()
+        let badgeHeard = Recorder<Event>()
+        badge.onEvent(Message.eventName, perform: badgeHeard.record)
+        let hello = Message(room: "general", text: "hello").event
+        try chat.send(hello)
+        try socket.deliver(hello)
+        #expect(badgeHeard.all == [hello], "The badge hears what the chat's server echoes (rule 6.1)")
+
+        // The network drops; the chat keeps typing; it drops again in the middle of the replay.
+        try socket.drop()
+        #expect([chat.state, badge.state] == [.disconnected, .disconnected], "(rule 6.1)")
+        for name in ["a", "b", "c"] { try chat.send(event(name)) }
+        try badge.send(event("read"))
+        socket.dropAfterReceiving(2)
+        try socket.restore()
+        #expect(socket.receivedNames == ["message", "a", "b"], "Two went out before the second drop (rule 6.1)")
+        await keeper.poll()
+        #expect(chat.state == .reconnecting, "In use and dropped: the keeper reconnects (rule 6.1)")
+        try socket.accept()
+        #expect(
+            socket.receivedNames == ["message", "a", "b", "c", "read"],
+            "Nothing lost, nothing twice, in order: \(socket.receivedNames) (rule 6.1)")
+
+        // A guest on the same server: reads, never posts.
+        let guestChat = try await makeClient(servers, user: guest).open(chatURL)
+        let guestSocket = try #require(servers.sockets(to: chatURL).last)
+        try guestSocket.accept()
+        try? guestChat.send(event("spam"))
+        #expect(guestSocket.received.isEmpty, "A guest is refused (rule 6.1)")
+
+        // The screens go away: disconnect, then release, then a fresh connection.
+        chat.close()
+        badge.close()
+        #expect(throws: (any Error).self, "A closed chat sends nothing (rule 6.1)") { try chat.send(event("late")) }
+        await keeper.poll()
+        #expect(socket.status == .disconnected, "Nobody uses it: disconnected (rule 6.1)")
+        await keeper.poll()
+        let next = try await client.open(chatURL)
+        #expect(servers.sockets(to: chatURL).count == 3, "Released: the next screen gets a fresh socket (rule 6.1)")
+        let fresh = try #require(servers.sockets(to: chatURL).last)
+        try fresh.accept()
+        try next.send(event("again"))
+        #expect(fresh.receivedNames == ["again"], "(rule 6.1)")
+        #expect(socket.receivedNames == ["message", "a", "b", "c", "read"], "The old socket heard nothing more (rule 6.1)")
+        keeper.stop()
+    }
+
+    @Test("Random screens, sends, drops, restores and polls: the servers receive what the model says [6.2]")
+    func modelBased() async throws {
+        let check = ModelCheck<ClientAction>(rule: "6.2", sequences: 150, length: 1...30) { random in
+            ClientAction.random(using: &random)
+        }
+        let failure = await check.run { actions in await firstDifference(after: actions) }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+}
+
+/// Plays `actions` on a fresh client and a fresh model, and returns where they first disagree.
+private func firstDifference(after actions: [ClientAction]) async -> Discrepancy? {
+    let servers = Servers()
+    let client = makeClient(servers)
+    let keeper = await Keeper(client)
+    defer { keeper.stop() }
+    let urls = [chatURL, supportURL]
+    var model = ClientModel()
+    var chats: [ChatSocket] = []
+    for (index, action) in actions.enumerated() {
+        let plays = model.applies(action)
+        let name = model.nextName
+        do {
+            switch action {
+            case .open(let server):
+                chats.append(try await client.open(urls[server]))
+            case .close(let chat):
+                if let chat = model.chatIndex(chat) { chats[chat].close() }
+            case .send(let chat):
+                if let chat = model.chatIndex(chat) { try? chats[chat].send(event(name)) }
+            case .accept(let server), .drop(let server), .restore(let server), .dropAfter(let server, _):
+                guard plays, let number = model.connections[server]?.socket, servers.sockets.indices.contains(number)
+                else { break }
+                let real = servers.sockets[number]
+                switch action {
+                case .accept: try real.accept()
+                case .drop: try real.drop()
+                case .restore: try real.restore()
+                case .dropAfter(_, let count): real.dropAfterReceiving(count)
+                default: break
+                }
+            case .poll:
+                await keeper.poll()
+            }
+        } catch {
+            return Discrepancy(after: index, "\(action) failed: \(error)")
+        }
+        model.apply(action)
+        if let difference = difference(between: model, and: servers, chats: chats, urls: urls) {
+            return Discrepancy(after: index, difference)
+        }
+    }
+    return nil
+}
+
+/// What differs between the model and the real client, if anything.
+private func difference(
+    between model: ClientModel, and servers: Servers, chats: [ChatSocket], urls: [URL]
+) -> String? {
+    let real = servers.sockets
+    guard real.count == model.sockets.count else {
+        return "the client made \(real.count) sockets, the model says \(model.sockets.count)"
+    }
+    for (number, (socket, expected)) in zip(real, model.sockets).enumerated() {
+        if socket.url.url != urls[expected.server] {
+            return "socket \(number) went to \(socket.url), the model says \(urls[expected.server])"
+        }
+        if socket.receivedNames != expected.received {
+            return "socket \(number)'s server received \(socket.receivedNames), the model says \(expected.received)"
+        }
+    }
+    for (server, connection) in model.connections where real[connection.socket].status != connection.status.transport {
+        return "server \(server)'s socket is \(real[connection.socket].status), the model says \(connection.status.transport)"
+    }
+    for (index, chat) in chats.enumerated() where chat.state != model.state(ofChat: index) {
+        return "chat \(index) reads \(chat.state), the model says \(model.state(ofChat: index))"
+    }
+    return nil
+}
