@@ -6,7 +6,7 @@ import Testing
 
 // Step 0: what the legacy client gets right. Green on the legacy code, and after every step.
 
-@Suite("Step 0 — the safety net: what the legacy client gets right")
+@Suite("Safety net — what the legacy client gets right, pinned")
 struct Characterization {
     @Test("A connected chat sends each event to the server at once, in order [0.1]")
     func sendsWhileConnected() async throws {
