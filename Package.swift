@@ -34,7 +34,10 @@ let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
     ("ScanCapstone", ["ChainOfResponsibility", "State", "Proxy"], ["ScanKit"]),
     (
         "MessagingCapstone",
-        ["Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy", "ChainOfResponsibility"],
+        [
+            "Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy",
+            "ChainOfResponsibility",
+        ],
         ["MessagingKit"]
     ),
 ]

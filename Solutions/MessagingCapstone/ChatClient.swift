@@ -60,7 +60,8 @@ public final class ChatClient: Sendable {
         // the only way a configuration becomes a connection: the factory's socket, under a
         // lifecycle (State), with its outbox (Command).
         let builder = ConnectionBuilder { configuration in
-            let lifecycle = ManagedConnection(connection: try factory.makeConnection(for: configuration.url.url))
+            let lifecycle = ManagedConnection(
+                connection: try factory.makeConnection(for: configuration.url.url))
             try lanes.open(for: lifecycle)
             return lifecycle
         }

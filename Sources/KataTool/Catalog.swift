@@ -128,7 +128,8 @@ enum Catalog {
         Kata(
             capstone: "MessagingCapstone", title: "Messaging capstone", safetyNets: ["Characterization"],
             steps: [
-                ("Step1Configuration", ["Builder"]), ("Step2SharedConnections", ["Factory", "Flyweight", "Singleton"]),
+                ("Step1Configuration", ["Builder"]),
+                ("Step2SharedConnections", ["Factory", "Flyweight", "Singleton"]),
                 ("Step3Lifecycle", ["State"]), ("Step4Sends", ["Command", "Proxy"]),
                 ("Step5Keeper", ["ChainOfResponsibility"]),
                 (

@@ -53,7 +53,8 @@ struct Characterization {
         #expect(socket.received.isEmpty, "Nothing goes out before the server accepts (rule 0.3)")
         try socket.accept()
         try chat.send(event("third"))
-        #expect(socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order (rule 0.3)")
+        #expect(
+            socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order (rule 0.3)")
     }
 
     @Test("After a drop, what a chat sends waits until the network is back by itself [0.3]")
@@ -167,11 +168,13 @@ struct OneProblem: Sendable, CustomTestStringConvertible {
         OneProblem(
             url: "wss://chat.example.com", settings: ["timeout": "0"], problem: .timeoutOutOfRange(.zero)),
         OneProblem(
-            url: "wss://chat.example.com", settings: ["timeout": "61"], problem: .timeoutOutOfRange(.seconds(61))),
+            url: "wss://chat.example.com", settings: ["timeout": "61"],
+            problem: .timeoutOutOfRange(.seconds(61))),
         OneProblem(
             url: "wss://chat.example.com", settings: ["timeout": "1.5"], problem: .timeoutOutOfRange(.zero)),
         OneProblem(
-            url: "wss://chat.example.com", settings: ["timeout": "-60"], problem: .timeoutOutOfRange(.seconds(-60))),
+            url: "wss://chat.example.com", settings: ["timeout": "-60"],
+            problem: .timeoutOutOfRange(.seconds(-60))),
         OneProblem(url: "wss://chat.example.com", settings: ["authToken": ""], problem: .emptyAuthToken),
         OneProblem(url: "wss://chat.example.com", settings: ["authToken": " \t\n"], problem: .emptyAuthToken),
     ]

@@ -186,7 +186,9 @@ struct ClientModel {
 
     /// Sends what waits on `server`'s connection while it is connected.
     private mutating func flush(_ server: Int) {
-        while var connection = connections[server], connection.status == .connected, !connection.waiting.isEmpty {
+        while var connection = connections[server], connection.status == .connected,
+            !connection.waiting.isEmpty
+        {
             let name = connection.waiting.removeFirst()
             var socket = sockets[connection.socket]
             socket.received.append(name)

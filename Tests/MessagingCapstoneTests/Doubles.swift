@@ -77,7 +77,9 @@ final class ServerSocket: Transport {
     var status: TransportStatus { inner.status }
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) { inner.onStatusChange(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+        inner.onStatusChange(handler)
+    }
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {

@@ -34,11 +34,15 @@ struct Step1Configuration {
         let client = makeClient(servers, settings: ["timeout": "90", "authToken": " "])
         let bad = try #require(URL(string: "ftp://chat.example.com"))
         await #expect(
-            throws: BuildError(problems: [.unsupportedScheme("ftp"), .timeoutOutOfRange(.seconds(90)), .emptyAuthToken])
+            throws: BuildError(problems: [
+                .unsupportedScheme("ftp"), .timeoutOutOfRange(.seconds(90)), .emptyAuthToken,
+            ])
         ) {
             try await client.open(bad)
         }
-        let error = await #expect(throws: BuildError.self, "The settings are still wrong for a right URL (rule 1.1)") {
+        let error = await #expect(
+            throws: BuildError.self, "The settings are still wrong for a right URL (rule 1.1)"
+        ) {
             try await client.open(chatURL)
         }
         #expect(
@@ -50,7 +54,8 @@ struct Step1Configuration {
         let chat = try await right.open(chatURL)
         try servers.socket(to: chatURL).accept()
         try chat.send(event("hello"))
-        #expect(try servers.socket(to: chatURL).receivedNames == ["hello"], "Right settings connect (rule 1.2)")
+        #expect(
+            try servers.socket(to: chatURL).receivedNames == ["hello"], "Right settings connect (rule 1.2)")
     }
 }
 
@@ -65,9 +70,12 @@ struct SeveralProblems: Sendable, CustomTestStringConvertible {
     static let table: [SeveralProblems] = [
         SeveralProblems(
             url: "http://chat.example.com", settings: ["reconnectAttempts": "0", "timeout": "0"],
-            problems: [.unsupportedScheme("http"), .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.zero)]),
+            problems: [
+                .unsupportedScheme("http"), .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.zero),
+            ]),
         SeveralProblems(
-            url: "wss://chat.example.com", settings: ["reconnectAttempts": "99", "timeout": "61", "authToken": ""],
+            url: "wss://chat.example.com",
+            settings: ["reconnectAttempts": "99", "timeout": "61", "authToken": ""],
             problems: [.reconnectAttemptsOutOfRange(99), .timeoutOutOfRange(.seconds(61)), .emptyAuthToken]),
         SeveralProblems(
             url: "wss:///no-host",

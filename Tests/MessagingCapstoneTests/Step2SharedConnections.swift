@@ -8,21 +8,27 @@ import Testing
 
 @Suite("Step 2 — one connection per URL, from one manager")
 struct Step2SharedConnections {
-    @Test("Chats on one URL share one socket, whenever they open; other URLs and other clients get their own [2.1, 2.4]")
+    @Test(
+        "Chats on one URL share one socket, whenever they open; other URLs and other clients get their own [2.1, 2.4]"
+    )
     func oneSocketPerURL() async throws {
         let servers = Servers()
         let client = makeClient(servers)
         let first = try await client.open(chatURL)
         let second = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 1, "Two chats opened before the server accepts share one socket (rule 2.1)")
+        #expect(
+            servers.sockets(to: chatURL).count == 1,
+            "Two chats opened before the server accepts share one socket (rule 2.1)")
         let socket = try servers.socket(to: chatURL)
         try socket.accept()
         let third = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 1, "A chat opened once connected shares it too (rule 2.1)")
+        #expect(
+            servers.sockets(to: chatURL).count == 1, "A chat opened once connected shares it too (rule 2.1)")
         #expect(third.state == .connected, "It joins a connected socket: nothing to wait for (rule 2.1)")
         try socket.drop()
         let fourth = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 1, "A chat opened while it is dropped shares it (rule 2.1)")
+        #expect(
+            servers.sockets(to: chatURL).count == 1, "A chat opened while it is dropped shares it (rule 2.1)")
         try? socket.restore()
         try? socket.accept()
 
@@ -45,7 +51,9 @@ struct Step2SharedConnections {
             "Another client (another person) shares nothing with this one: a socket of its own (rule 2.4)")
     }
 
-    @Test("Every chat on a shared socket hears what it subscribed to; a closed one stops, the others go on [2.2]")
+    @Test(
+        "Every chat on a shared socket hears what it subscribed to; a closed one stops, the others go on [2.2]"
+    )
     func everyChatHears() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -82,7 +90,8 @@ struct Step2SharedConnections {
         #expect(throws: (any Error).self, "Send on a closed chat is refused (rule 2.3)") {
             try chat.send(event("after close"))
         }
-        #expect(socket.receivedNames == ["before"], "Nothing a closed chat was asked to send goes out (rule 2.3)")
+        #expect(
+            socket.receivedNames == ["before"], "Nothing a closed chat was asked to send goes out (rule 2.3)")
 
         let keeper = await Keeper(client)
         let other = try await client.open(chatURL)

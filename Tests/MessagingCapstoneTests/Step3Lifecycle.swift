@@ -9,7 +9,9 @@ import Testing
 
 @Suite("Step 3 — a chat's state is its connection's lifecycle")
 struct Step3Lifecycle {
-    @Test("A chat's state follows the lifecycle: reconnecting while the keeper's reconnect waits for the server [3.1]")
+    @Test(
+        "A chat's state follows the lifecycle: reconnecting while the keeper's reconnect waits for the server [3.1]"
+    )
     func followsTheLifecycle() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -30,12 +32,15 @@ struct Step3Lifecycle {
             "created → connected → disconnected → reconnecting → connected, not \(seen) (rule 3.1)")
         for (from, to) in zip(seen, seen.dropFirst()) {
             #expect(
-                Self.table[from, default: []].contains(to), "\(from) → \(to) is not a move of the lifecycle (rule 3.1)")
+                Self.table[from, default: []].contains(to),
+                "\(from) → \(to) is not a move of the lifecycle (rule 3.1)")
         }
         keeper.stop()
     }
 
-    @Test("Chats on one connection read one state, the connection's: a new chat on a dropped one reconnects it [3.1, 3.3]")
+    @Test(
+        "Chats on one connection read one state, the connection's: a new chat on a dropped one reconnects it [3.1, 3.3]"
+    )
     func oneStatePerConnection() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -64,7 +69,8 @@ struct Step3Lifecycle {
         chat.close()
         #expect(chat.state == .released, "Closed, the chat reads released (rule 3.2)")
         try? socket.drop()
-        #expect(chat.state == .released, "Still released after its socket drops, not \(chat.state) (rule 3.2)")
+        #expect(
+            chat.state == .released, "Still released after its socket drops, not \(chat.state) (rule 3.2)")
         await keeper.poll()
         await keeper.poll()
         try? socket.restore()

@@ -88,7 +88,8 @@ struct Step4Sends {
         try socket.drop()
         try? guestChat.send(event("offline"))
         try socket.restore()
-        #expect(socket.received.isEmpty, "A guest sends nothing, whenever: \(socket.receivedNames) (rule 4.3)")
+        #expect(
+            socket.received.isEmpty, "A guest sends nothing, whenever: \(socket.receivedNames) (rule 4.3)")
         let hi = Message(room: "general", text: "hi").event
         try socket.deliver(hi)
         #expect(heard.all == [hi], "A guest still hears (rule 4.3)")

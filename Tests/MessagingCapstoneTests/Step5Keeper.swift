@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Step 5 — the keeper looks after the pool")
 struct Step5Keeper {
-    @Test("A connection nobody uses is disconnected by the next poll, released by the one after, and replaced [5.1]")
+    @Test(
+        "A connection nobody uses is disconnected by the next poll, released by the one after, and replaced [5.1]"
+    )
     func idleIsDisconnectedThenReleased() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -26,7 +28,9 @@ struct Step5Keeper {
             try socket.restore()
         }
         await keeper.poll()
-        #expect(socket.status == .disconnected && socket.connectAttempts == 1, "The second releases it (rule 5.1)")
+        #expect(
+            socket.status == .disconnected && socket.connectAttempts == 1, "The second releases it (rule 5.1)"
+        )
         await keeper.poll()
         #expect(socket.connectAttempts == 1, "Released for good: no later poll touches it (rule 5.1)")
 
@@ -37,7 +41,9 @@ struct Step5Keeper {
         #expect(next.state == .created && fresh.status == .connecting, "A fresh one, connecting (rule 5.1)")
         try fresh.accept()
         try next.send(event("hello"))
-        #expect(fresh.receivedNames == ["hello"] && socket.received.isEmpty, "It sends on the new socket (rule 5.1)")
+        #expect(
+            fresh.receivedNames == ["hello"] && socket.received.isEmpty,
+            "It sends on the new socket (rule 5.1)")
         keeper.stop()
     }
 
@@ -53,7 +59,8 @@ struct Step5Keeper {
         try socket.drop()
         await keeper.poll()
         _ = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 2, "Released at the first poll: a new socket (rule 5.1)")
+        #expect(
+            servers.sockets(to: chatURL).count == 2, "Released at the first poll: a new socket (rule 5.1)")
         #expect(socket.connectAttempts == 1, "The old one was never reconnected (rule 5.1)")
         keeper.stop()
     }
@@ -70,7 +77,8 @@ struct Step5Keeper {
         await keeper.poll()
         #expect(socket.status == .disconnected, "Idle: disconnected (rule 5.1)")
         let again = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 1, "Not released yet: the new chat shares it (rule 5.3)")
+        #expect(
+            servers.sockets(to: chatURL).count == 1, "Not released yet: the new chat shares it (rule 5.3)")
         #expect(socket.status == .connecting, "Opening a chat on it connects it again (rule 5.3)")
         await keeper.poll()
         try socket.accept()

@@ -13,7 +13,8 @@ struct Step6Payoff {
     )
     func wholeClient() async throws {
         let servers = Servers()
-        let client = makeClient(servers, settings: ["reconnectAttempts": "5", "timeout": "20", "authToken": "t0k3n"])
+        let client = makeClient(
+            servers, settings: ["reconnectAttempts": "5", "timeout": "20", "authToken": "t0k3n"])
         let keeper = await Keeper(client)
 
         // Two screens, one connection.
@@ -36,7 +37,8 @@ struct Step6Payoff {
         try badge.send(event("read"))
         socket.dropAfterReceiving(2)
         try socket.restore()
-        #expect(socket.receivedNames == ["message", "a", "b"], "Two went out before the second drop (rule 6.1)")
+        #expect(
+            socket.receivedNames == ["message", "a", "b"], "Two went out before the second drop (rule 6.1)")
         await keeper.poll()
         #expect(chat.state == .reconnecting, "In use and dropped: the keeper reconnects (rule 6.1)")
         try socket.accept()
@@ -54,17 +56,23 @@ struct Step6Payoff {
         // The screens go away: disconnect, then release, then a fresh connection.
         chat.close()
         badge.close()
-        #expect(throws: (any Error).self, "A closed chat sends nothing (rule 6.1)") { try chat.send(event("late")) }
+        #expect(throws: (any Error).self, "A closed chat sends nothing (rule 6.1)") {
+            try chat.send(event("late"))
+        }
         await keeper.poll()
         #expect(socket.status == .disconnected, "Nobody uses it: disconnected (rule 6.1)")
         await keeper.poll()
         let next = try await client.open(chatURL)
-        #expect(servers.sockets(to: chatURL).count == 3, "Released: the next screen gets a fresh socket (rule 6.1)")
+        #expect(
+            servers.sockets(to: chatURL).count == 3,
+            "Released: the next screen gets a fresh socket (rule 6.1)")
         let fresh = try #require(servers.sockets(to: chatURL).last)
         try fresh.accept()
         try next.send(event("again"))
         #expect(fresh.receivedNames == ["again"], "(rule 6.1)")
-        #expect(socket.receivedNames == ["message", "a", "b", "c", "read"], "The old socket heard nothing more (rule 6.1)")
+        #expect(
+            socket.receivedNames == ["message", "a", "b", "c", "read"],
+            "The old socket heard nothing more (rule 6.1)")
         keeper.stop()
     }
 
@@ -99,7 +107,8 @@ private func firstDifference(after actions: [ClientAction]) async -> Discrepancy
             case .send(let chat):
                 if let chat = model.chatIndex(chat) { try? chats[chat].send(event(name)) }
             case .accept(let server), .drop(let server), .restore(let server), .dropAfter(let server, _):
-                guard plays, let number = model.connections[server]?.socket, servers.sockets.indices.contains(number)
+                guard plays, let number = model.connections[server]?.socket,
+                    servers.sockets.indices.contains(number)
                 else { break }
                 let real = servers.sockets[number]
                 switch action {
@@ -136,11 +145,14 @@ private func difference(
             return "socket \(number) went to \(socket.url), the model says \(urls[expected.server])"
         }
         if socket.receivedNames != expected.received {
-            return "socket \(number)'s server received \(socket.receivedNames), the model says \(expected.received)"
+            return
+                "socket \(number)'s server received \(socket.receivedNames), the model says \(expected.received)"
         }
     }
-    for (server, connection) in model.connections where real[connection.socket].status != connection.status.transport {
-        return "server \(server)'s socket is \(real[connection.socket].status), the model says \(connection.status.transport)"
+    for (server, connection) in model.connections
+    where real[connection.socket].status != connection.status.transport {
+        return
+            "server \(server)'s socket is \(real[connection.socket].status), the model says \(connection.status.transport)"
     }
     for (index, chat) in chats.enumerated() where chat.state != model.state(ofChat: index) {
         return "chat \(index) reads \(chat.state), the model says \(model.state(ofChat: index))"
