@@ -13,15 +13,32 @@ struct CapstoneCatalogTests {
     @Test("The capstone comes after the nine katas: number 10, `scan-capstone`, read as \"Scan capstone\"")
     func afterTheNine() throws {
         let capstone = try scanCapstone()
-        #expect(Catalog.katas.count == 10 && Catalog.katas.last == capstone)
+        #expect(Catalog.katas.count == 11 && Catalog.katas[9] == capstone)
         #expect(Catalog.patternKatas.count == 9 && !Catalog.patternKatas.contains(capstone))
         #expect(Pattern.all.count == 9, "A capstone is not a pattern")
-        #expect(capstone.isCapstone && Catalog.capstones == [capstone])
+        #expect(capstone.isCapstone && Catalog.capstones.first == capstone)
         #expect(capstone.command == "scan-capstone")
         #expect(capstone.pattern.displayName == "Scan capstone")
         #expect(capstone.pattern.guideFileName == "scan-capstone.md")
         #expect(
             capstone.suites == ["Step1Pipeline", "Step2ScanView", "Step3CapabilityRegistry", "Step4Payoff"])
+    }
+
+    @Test("The messaging capstone comes last: number 11, `messaging-capstone`, needing eight katas")
+    func messagingLast() throws {
+        let capstone = try #require(Catalog.kata(named: "messaging-capstone"))
+        #expect(Catalog.katas.last == capstone && Catalog.kata(named: "11") == capstone)
+        #expect(Catalog.capstones.map(\.pattern.name) == ["ScanCapstone", "MessagingCapstone"])
+        #expect(capstone.pattern.displayName == "Messaging capstone")
+        #expect(capstone.pattern.guideFileName == "messaging-capstone.md")
+        #expect(capstone.isSafetyNet(test: "\(capstone.pattern.testModule).Characterization/a()"))
+        #expect(
+            capstone.prerequisites.map(\.name) == [
+                "Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy",
+                "ChainOfResponsibility",
+            ])
+        #expect(capstone.prerequisites(ofStep: 4).map(\.name) == ["Command", "Proxy"])
+        #expect(capstone.prerequisites(ofStep: 6).count == 8, "The payoff needs them all")
     }
 
     @Test("Each step has its prerequisites; the capstone needs their union, and runs their tests too")
@@ -66,7 +83,9 @@ struct CapstoneCatalogTests {
         #expect(!strategy.isSafetyNet(test: "StrategyTests.SafetyNet/a()"))
     }
 
-    @Test("A learner who finished the nine moves on to the capstone; one who finished it too is done")
+    @Test(
+        "A learner who finished the nine moves on to the capstones, in order; one who finished them too is done"
+    )
     func currentKata() {
         var state = LearnerState()
         state.done = Set(Catalog.patternKatas.map(\.pattern.name))
@@ -74,6 +93,8 @@ struct CapstoneCatalogTests {
         state.chosen = "Proxy"
         #expect(state.currentKata?.pattern.name == "ScanCapstone")
         state.done.insert("ScanCapstone")
+        #expect(state.currentKata?.pattern.name == "MessagingCapstone")
+        state.done.insert("MessagingCapstone")
         #expect(state.currentKata == nil)
     }
 }
@@ -174,7 +195,10 @@ struct CapstoneCheckTests {
         let fixture = try Fixture()
         let manifest = try String(
             contentsOf: repositoryRoot.appending(path: "Package.swift"), encoding: .utf8)
-        #expect(CatalogCheck.entries(of: "capstones", in: manifest).map(\.name) == ["ScanCapstone"])
+        #expect(
+            CatalogCheck.entries(of: "capstones", in: manifest).map(\.name) == [
+                "ScanCapstone", "MessagingCapstone",
+            ])
         #expect(CatalogCheck.entries(of: "katas", in: manifest).count == 9)
         try fixture.folder.write(
             "Package.swift",
@@ -364,8 +388,9 @@ struct CapstoneProgressTests {
         #expect(lines.first == "Pattern Katas: 1 of 9 katas done, 6 of 42 steps green", "The nine alone")
         let section = try #require(lines.firstIndex { $0.hasPrefix("Capstones") })
         #expect(lines[section - 1] == "" && lines[section - 2].hasPrefix("   9  Proxy"))
+        let messaging = try #require(lines.firstIndex { $0.hasPrefix("  11  Messaging capstone") })
         #expect(
-            Array(lines[(section + 1)...]) == [
+            Array(lines[(section + 1)..<messaging]) == [
                 "  10  Scan capstone            ██░░░░░░░░  1/4",
                 "      ✔ Safety net: green, 1 of 1 tests pass",
                 "      ✔ Needs Chain of Responsibility (steps 1 and 4): done",

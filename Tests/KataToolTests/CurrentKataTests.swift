@@ -32,7 +32,12 @@ struct CurrentKataTests {
                 == "ChainOfResponsibility")
         #expect(state(done: ["Proxy"], chosen: "Proxy").currentKata?.pattern.name == "ScanCapstone")
         #expect(
-            state(done: ["Proxy", "ScanCapstone"], chosen: "Proxy").currentKata?.pattern.name == "Strategy")
+            state(done: ["Proxy", "ScanCapstone"], chosen: "Proxy").currentKata?.pattern.name
+                == "MessagingCapstone")
+        #expect(
+            state(done: ["Proxy", "ScanCapstone", "MessagingCapstone"], chosen: "Proxy").currentKata?.pattern
+                .name
+                == "Strategy")
         #expect(state(done: Catalog.katas.map(\.pattern.name), chosen: "State").currentKata == nil)
         #expect(state(done: Catalog.katas.map(\.pattern.name)).currentKata == nil)
     }
