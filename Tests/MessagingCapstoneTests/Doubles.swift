@@ -171,3 +171,22 @@ func makeClient(
 ) -> ChatClient {
     ChatClient(settings: settings, user: user, network: servers.transport(for:))
 }
+
+/// Where most scenarios start: a client over servers the test plays, its keeper sleeping on a
+/// manual clock, and one chat on ``chatURL`` whose socket the server accepted (unless told not
+/// to).
+struct Scene {
+    let servers = Servers()
+    let client: ChatClient
+    let keeper: Keeper
+    let chat: ChatSocket
+    let socket: ServerSocket
+
+    init(accepted: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        client = makeClient(servers)
+        keeper = await Keeper(client, sourceLocation: sourceLocation)
+        chat = try await client.open(chatURL)
+        socket = try servers.socket(to: chatURL, sourceLocation: sourceLocation)
+        if accepted { try socket.accept() }
+    }
+}

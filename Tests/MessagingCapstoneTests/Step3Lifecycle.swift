@@ -60,27 +60,25 @@ struct Step3Lifecycle {
 
     @Test("A closed chat is released for good: whatever the network does, it never comes back [3.2]")
     func releasedForGood() async throws {
-        let servers = Servers()
-        let client = makeClient(servers)
-        let keeper = await Keeper(client)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
-        chat.close()
-        #expect(chat.state == .released, "Closed, the chat reads released (rule 3.2)")
-        try? socket.drop()
+        let scene = try await Scene()
+        scene.chat.close()
+        #expect(scene.chat.state == .released, "Closed, the chat reads released (rule 3.2)")
+        try? scene.socket.drop()
         #expect(
-            chat.state == .released, "Still released after its socket drops, not \(chat.state) (rule 3.2)")
-        await keeper.poll()
-        await keeper.poll()
-        try? socket.restore()
-        #expect(chat.state == .released, "Still released after the polls, not \(chat.state) (rule 3.2)")
-        #expect(socket.connectAttempts == 1, "Nothing reconnects a closed chat's socket (rule 3.2)")
+            scene.chat.state == .released,
+            "Still released after its socket drops, not \(scene.chat.state) (rule 3.2)")
+        await scene.keeper.poll()
+        await scene.keeper.poll()
+        try? scene.socket.restore()
+        #expect(
+            scene.chat.state == .released,
+            "Still released after the polls, not \(scene.chat.state) (rule 3.2)")
+        #expect(scene.socket.connectAttempts == 1, "Nothing reconnects a closed chat's socket (rule 3.2)")
         #expect(throws: (any Error).self, "A released chat refuses to send (rule 3.2)") {
-            try chat.send(event("late"))
+            try scene.chat.send(event("late"))
         }
-        #expect(socket.received.isEmpty, "Nothing reaches the server (rule 3.2)")
-        keeper.stop()
+        #expect(scene.socket.received.isEmpty, "Nothing reaches the server (rule 3.2)")
+        scene.keeper.stop()
     }
 
     /// The lifecycle's moves.
