@@ -6,7 +6,7 @@ import Synchronization
 // socket keeps its state in a string, buffers in an array and lets anyone send at any time. It
 // works for the happy path, and the characterization tests pin that. The bug tests pin what it
 // gets wrong. Your job is to replace it part by part with the seven patterns of the messaging
-// katas, keeping every characterization test green and turning the bug tests green.
+// write-up and a protection proxy, keeping every characterization test green and turning the bug tests green.
 //
 // TODO: Step 6 — when steps 1 to 5 are green, delete what they left dead here (the string
 //       states, the buffer, the checks one key at a time). The payoff tests run the whole client.
@@ -35,8 +35,8 @@ public final class ChatClient: Sendable {
         settings: [String: String] = [:], user: ChatUser,
         network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) }
     ) {
-        // TODO: Step 1 — the settings go to the Builder kata's builder (rules 1.1–1.4).
-        // TODO: Step 2 — one manager, one pool, one factory for the whole client (rules 2.1–2.5).
+        // TODO: Step 1 — the settings go to the Builder kata's builder (rules 1.1, 1.2).
+        // TODO: Step 2 — one manager, one pool, one factory for the whole client (rules 2.1–2.4).
         self.settings = settings
         self.user = user
         self.network = network
@@ -131,7 +131,7 @@ public final class ChatSocket: Sendable {
     /// - Throws: when the chat refuses to send.
     public func send(_ event: Event) throws {
         // TODO: Step 4 — sends go through the Command kata's outbox, and a guest's through the
-        //       Proxy kata's protection proxy (rules 4.1–4.4).
+        //       Proxy kata's protection proxy (rules 4.1–4.3).
         // Smell: sending is allowed in any state, even after the chat was closed.
         if transport.status == .connected {
             try transport.send(event)

@@ -47,6 +47,11 @@ struct Step3Lifecycle {
         let first = try await client.open(chatURL)
         let socket = try servers.socket(to: chatURL)
         try socket.accept()
+        let joining = try await client.open(chatURL)
+        #expect(
+            [first.state, joining.state] == [.connected, .connected],
+            "A chat that joins a connected connection reads connected, not \([first.state, joining.state]) (rule 3.3)"
+        )
         try socket.drop()
         #expect(first.state == .disconnected, "(rule 3.1)")
         let second = try await client.open(chatURL)
