@@ -80,7 +80,7 @@ public final class ChatClient: Sendable {
     /// cancelled.
     public func keepConnections<C: Clock>(every interval: Duration, on clock: C) async
     where C.Duration == Duration {
-        // TODO: Step 5 — the Chain of Responsibility kata's keeper polls the pool (rules 5.1–5.3).
+        // TODO: Step 5 — the Chain of Responsibility kata's keeper polls the pool (rules 5.1–5.4).
         while !Task.isCancelled {
             do {
                 try await clock.sleep(for: interval)

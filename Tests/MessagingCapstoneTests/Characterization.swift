@@ -170,6 +170,11 @@ struct OneProblem: Sendable, CustomTestStringConvertible {
         OneProblem(
             url: "wss://chat.example.com", settings: ["timeout": "-60"],
             problem: .timeoutOutOfRange(.seconds(-60))),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["reconnectAttempts": ""],
+            problem: .reconnectAttemptsOutOfRange(0)),
+        OneProblem(
+            url: "wss://chat.example.com", settings: ["timeout": ""], problem: .timeoutOutOfRange(.zero)),
         OneProblem(url: "wss://chat.example.com", settings: ["authToken": ""], problem: .emptyAuthToken),
         OneProblem(url: "wss://chat.example.com", settings: ["authToken": " \t\n"], problem: .emptyAuthToken),
     ]
@@ -187,5 +192,6 @@ struct RightSettings: Sendable, CustomTestStringConvertible {
         RightSettings(values: ["reconnectAttempts": "10", "timeout": "60", "authToken": " token "]),
         RightSettings(values: ["reconnectAttempts": "+5", "timeout": "030"]),
         RightSettings(values: ["ReconnectAttempts": "0", "TIMEOUT": "0", "colour": "red", "": ""]),
+        RightSettings(values: ["retry after": "5", "a:b": "x", "header.X-App": "ios", " ": " "]),
     ]
 }

@@ -78,7 +78,10 @@ struct Step4Sends {
     @Test("A guest's sends never reach the server, online or kept offline, and hold nothing up [4.3]")
     func guestIsRefused() async throws {
         let servers = Servers()
-        let guestChat = try await makeClient(servers, user: guest).open(chatURL)
+        // Both clients first: who is signed in is each client's own, not the last one made.
+        let guestClient = makeClient(servers, user: guest)
+        let memberClient = makeClient(servers, user: member)
+        let guestChat = try await guestClient.open(chatURL)
         let socket = try servers.socket(to: chatURL)
         let heard = Recorder<Event>()
         guestChat.onEvent(Message.eventName, perform: heard.record)
@@ -95,7 +98,7 @@ struct Step4Sends {
         #expect(heard.all == [hi], "A guest still hears (rule 4.3)")
         #expect(guestChat.state == .connected, "Refusing a send changes nothing else (rule 4.3)")
 
-        let memberChat = try await makeClient(servers, user: member).open(chatURL)
+        let memberChat = try await memberClient.open(chatURL)
         let memberSocket = try #require(servers.sockets(to: chatURL).last)
         try memberSocket.accept()
         try memberChat.send(event("member"))

@@ -47,6 +47,37 @@ struct Step5Keeper {
         keeper.stop()
     }
 
+    @Test("The keeper does nothing before its first poll, even to a connection nobody uses [5.1]")
+    func nothingBeforeThePoll() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        let keeper = await Keeper(client)
+        #expect(socket.status == .connected, "Started, the keeper waits for its first poll (rule 5.1)")
+        await keeper.poll()
+        #expect(socket.status == .disconnected, "The first poll disconnects it (rule 5.1)")
+        keeper.stop()
+    }
+
+    @Test("A chat nobody holds any more uses nothing: its connection is retired like a closed one's [5.4]")
+    func chatLetGoWithoutClosing() async throws {
+        let scene = try await Scene()
+        _ = try await scene.client.open(supportURL)
+        let support = try scene.servers.socket(to: supportURL)
+        try support.accept()
+        await scene.keeper.poll()
+        #expect(support.status == .disconnected, "The screen let its chat go without closing it (rule 5.4)")
+        #expect(scene.socket.status == .connected, "A chat still held is in use (rule 5.4)")
+        await scene.keeper.poll()
+        _ = try await scene.client.open(supportURL)
+        #expect(scene.servers.sockets(to: supportURL).count == 2, "Released, then replaced (rule 5.4)")
+        scene.chat.close()
+        scene.keeper.stop()
+    }
+
     @Test("A connection dropped while nobody uses it is released at the next poll [5.1]")
     func droppedAndIdleIsReleased() async throws {
         let scene = try await Scene()
