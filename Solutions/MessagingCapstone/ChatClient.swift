@@ -10,14 +10,14 @@ import State
 
 /// The app's messaging client for one signed-in person: screens open chats through it.
 ///
-/// The composition root: the one place that knows all seven patterns, and wires each to the
-/// decision it owns. Nothing here decides anything itself; every line hands a decision over.
+/// The composition root: the one place that knows the write-up's seven patterns and our
+/// protection proxy, and wires each to the decision it owns. Nothing here decides anything itself; every line hands a decision over.
 ///
 /// | decision | who owns it | pattern | legacy bug it removed |
 /// |---|---|---|---|
 /// | are the URL and the settings right? | `ConnectionBuilder` | Builder | three problems, one reported |
 /// | which kind of connection for a URL? | `SchemeConnectionFactory` | Factory | (a socket class named by every screen) |
-/// | is there one for this URL already? | `ConnectionPool` | Flyweight | two screens, two sockets |
+/// | is there one for this URL already? | `ConnectionPool` | Flyweight | two screens, two sockets; a closed chat still sent |
 /// | where does a screen get a chat? | `ConnectionManager` | Singleton | (each screen made its own) |
 /// | what may a connection do now? | `ManagedConnection` | State | a closed chat came back; no reconnecting |
 /// | what happens to a send while offline? | `OfflineOutbox` | Command | a drop in a replay lost the rest |
@@ -29,7 +29,7 @@ import State
 /// Singleton kata's lesson: one instance by convention, made where the app starts, never a
 /// global that tests must share.
 public final class ChatClient: Sendable {
-    // Why the client keeps the pool as well as the manager: the pool plays two roles, and each
+    // Why a keeper beside the manager, over the same pool: the pool plays two roles, and each
     // client of it sees one. Screens get handles through the manager (`ConnectionPooling`); the
     // keeper tidies through `KeeperPool`.
     private let manager: ConnectionManager
