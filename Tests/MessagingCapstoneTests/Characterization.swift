@@ -29,8 +29,10 @@ struct Characterization {
         let socket = try servers.socket(to: chatURL)
         let messages = Recorder<Event>()
         let typing = Recorder<Event>()
+        let alsoMessages = Recorder<Event>()
         chat.onEvent(Message.eventName, perform: messages.record)
         chat.onEvent(try EventName("typing"), perform: typing.record)
+        chat.onEvent(Message.eventName, perform: alsoMessages.record)
         try socket.accept()
         let hi = Message(room: "general", text: "hi").event
         try socket.deliver(hi)
@@ -38,6 +40,7 @@ struct Characterization {
         try socket.deliver(event("presence"))
         #expect(messages.all == [hi], "The message handler hears the message, and only it (rule 0.2)")
         #expect(names(typing.all) == ["typing"], "The typing handler hears typing, and only it (rule 0.2)")
+        #expect(alsoMessages.all == [hi], "A second handler for one name hears it too, once (rule 0.2)")
         chat.close()
         try socket.deliver(Message(room: "general", text: "after").event)
         #expect(messages.all == [hi], "A closed chat hears nothing more (rule 0.2)")
@@ -89,7 +92,29 @@ struct Characterization {
         try scene.chat.send(event("online"))
         #expect(scene.socket.receivedNames == ["offline", "online"], "What waited goes out first (rule 0.3)")
         #expect(scene.servers.sockets.count == 1, "Reconnected, not replaced (rule 0.3)")
-        scene.keeper.stop()
+        await scene.keeper.stop()
+    }
+
+    @Test("The keeper polls at its interval, on its clock, and stops when cancelled, with no pass more [0.6]")
+    func keeperTiming() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        let keeper = await Keeper(client, every: .seconds(10))
+        try socket.drop()
+        await keeper.advance(by: .seconds(9))
+        #expect(socket.connectAttempts == 1, "9 seconds into a 10-second interval, no poll yet (rule 0.6)")
+        await keeper.advance(by: .seconds(1))
+        #expect(socket.connectAttempts == 2, "At 10 seconds, the poll reconnects the dropped chat (rule 0.6)")
+        try socket.accept()
+        try socket.drop()
+        await keeper.stop()
+        #expect(socket.connectAttempts == 2, "Cancelled, the keeper makes no pass on its way out (rule 0.6)")
+        #expect(keeper.clock.sleeperCount == 0, "Nothing sleeps on the clock any more (rule 0.6)")
+        try chat.send(event("kept"))
+        #expect(socket.received.isEmpty, "(rule 0.3)")
     }
 
     @Test("A chat's state at rest: created, connected, disconnected after a drop, connected again [0.4]")
@@ -105,6 +130,16 @@ struct Characterization {
         try socket.restore()
         #expect(chat.state == .connected, "Back (rule 0.4)")
         #expect(chat.url == chatURL, "A chat knows its server (rule 0.4)")
+    }
+
+    @Test(
+        "A chat knows the URL it opened, as written, and its socket goes there [0.4]", arguments: writtenURLs)
+    func urlAsWritten(_ text: String) async throws {
+        let servers = Servers()
+        let url = try #require(URL(string: text))
+        let chat = try await makeClient(servers).open(url)
+        #expect(chat.url == url, "\(chat.url) (rule 0.4)")
+        #expect(servers.sockets.map(\.url.url) == [url], "(rule 0.4)")
     }
 
     @Test(
@@ -130,6 +165,12 @@ struct Characterization {
         #expect(socket.receivedNames == ["hello"], "\(settings) (rule 0.5)")
     }
 }
+
+/// Server URLs that open, each to be kept as written.
+let writtenURLs = [
+    "ws://chat.example.com/socket", "wss://chat.example.com/Room", "wss://chat.example.com:8443/room?id=7",
+    "WSS://chat.example.com/socket",
+]
 
 /// A URL and settings with exactly one problem.
 struct OneProblem: Sendable, CustomTestStringConvertible {
@@ -193,5 +234,6 @@ struct RightSettings: Sendable, CustomTestStringConvertible {
         RightSettings(values: ["reconnectAttempts": "+5", "timeout": "030"]),
         RightSettings(values: ["ReconnectAttempts": "0", "TIMEOUT": "0", "colour": "red", "": ""]),
         RightSettings(values: ["retry after": "5", "a:b": "x", "header.X-App": "ios", " ": " "]),
+        RightSettings(values: [" timeout": "0", "authToken ": "", "reconnectAttempts\n": "99"]),
     ]
 }

@@ -120,46 +120,69 @@ final class ServerSocket: Transport {
 
 /// A client's `keepConnections`, running on a manual clock the test moves by one poll at a time.
 final class Keeper: Sendable {
-    /// The interval every test polls at.
-    static let interval = Duration.seconds(30)
     let clock: ManualClock
+    /// The interval this keeper polls at.
+    let interval: Duration
     private let task: Task<Void, Never>
     private let returned: Received<Bool>
 
-    /// Starts `client`'s keeper and waits until it sleeps on the clock.
-    init(_ client: ChatClient, sourceLocation: SourceLocation = #_sourceLocation) async {
+    /// Starts `client`'s keeper, polling every `interval`, and waits until it sleeps on the clock.
+    init(
+        _ client: ChatClient, every interval: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         let clock = ManualClock()
         let returned = Received<Bool>()
         self.clock = clock
+        self.interval = interval
         self.returned = returned
         task = Task {
-            await client.keepConnections(every: Self.interval, on: clock)
+            await client.keepConnections(every: interval, on: clock)
             returned.set(true)
-            // Why sleep here: a test waits for the keeper to sleep on the clock. A keeper that
-            // returned never will, so this sleep stands in for it, for the test to see the flag.
-            try? await clock.sleep(for: .seconds(1_000_000_000))
+            // Why a sleep in a task of its own: a test waits for the keeper to sleep on the clock,
+            // and a keeper that returned never will. This sleep stands in for it, so the test
+            // wakes and sees the flag. A task of its own, because this one may be cancelled.
+            Task { try? await clock.sleep(for: .seconds(1_000_000_000)) }
         }
-        await settle(sourceLocation: sourceLocation)
+        await settle(expectingReturn: false, sourceLocation: sourceLocation)
     }
 
     deinit { task.cancel() }
 
     /// One poll: the clock moves by the interval, and the keeper makes its pass and sleeps again.
     func poll(sourceLocation: SourceLocation = #_sourceLocation) async {
-        clock.advance(by: Self.interval)
-        await settle(sourceLocation: sourceLocation)
+        await advance(by: interval, sourceLocation: sourceLocation)
     }
 
-    /// Stops the keeper.
-    func stop() { task.cancel() }
+    /// The clock moves by `duration`; the keeper makes the passes that falls due, and sleeps again.
+    func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+        clock.advance(by: duration)
+        await settle(expectingReturn: false, sourceLocation: sourceLocation)
+    }
 
-    /// Waits until the keeper sleeps on the clock, or has returned (a failure: it must keep
-    /// polling until cancelled).
-    private func settle(sourceLocation: SourceLocation) async {
+    /// Stops the keeper: cancels its task, and waits until `keepConnections` has returned.
+    func stop(sourceLocation: SourceLocation = #_sourceLocation) async {
+        task.cancel()
+        await settle(expectingReturn: true, sourceLocation: sourceLocation)
+        // Wakes the sleep that stood in for the keeper, so nothing is left waiting.
+        clock.advance(by: .seconds(2_000_000_000))
+    }
+
+    /// Cancels the keeper's task, and waits for nothing.
+    func cancel() { task.cancel() }
+
+    /// Waits until the keeper sleeps on the clock, or has returned; a failure when it returned
+    /// while it should poll on, or polls on once cancelled.
+    private func settle(expectingReturn: Bool, sourceLocation: SourceLocation) async {
         try? await clock.waitForSleepers()
-        if returned.current == true {
+        let hasReturned = returned.current == true
+        if hasReturned && !expectingReturn {
             Issue.record(
                 "keepConnections(every:on:) returned: it must sleep on the clock it is given and poll until its task is cancelled",
+                sourceLocation: sourceLocation)
+        } else if !hasReturned && expectingReturn {
+            Issue.record(
+                "keepConnections(every:on:) still sleeps on the clock after its task was cancelled: it must return (rule 0.6)",
                 sourceLocation: sourceLocation)
         }
     }

@@ -41,6 +41,11 @@ struct Step2SharedConnections {
         _ = try await client.open(supportURL)
         #expect(servers.sockets(to: supportURL).count == 1, "Another URL gets its own socket (rule 2.1)")
         #expect(servers.sockets.count == 2, "Two URLs, two sockets (rule 2.1)")
+        let upper = try #require(URL(string: "wss://chat.example.com/Socket"))
+        let upperChat = try await client.open(upper)
+        #expect(
+            servers.sockets(to: upper).count == 1 && upperChat.url == upper,
+            "A path differs in case: another URL, another socket (rule 2.1)")
 
         let other = Servers()
         let someoneElse = makeClient(other)
@@ -106,6 +111,6 @@ struct Step2SharedConnections {
             !socket.receivedNames.contains { $0 != "before" && $0 != "other" },
             "Back again, the closed chat's sends never reach the server: \(socket.receivedNames) (rule 2.3)")
         #expect(socket.receivedNames.last == "other", "The chat still open sends (rule 2.3)")
-        keeper.stop()
+        await keeper.stop()
     }
 }

@@ -35,7 +35,7 @@ struct Step3Lifecycle {
                 Self.table[from, default: []].contains(to),
                 "\(from) → \(to) is not a move of the lifecycle (rule 3.1)")
         }
-        keeper.stop()
+        await keeper.stop()
     }
 
     @Test(
@@ -83,7 +83,7 @@ struct Step3Lifecycle {
             try scene.chat.send(event("late"))
         }
         #expect(scene.socket.received.isEmpty, "Nothing reaches the server (rule 3.2)")
-        scene.keeper.stop()
+        await scene.keeper.stop()
     }
 
     /// The lifecycle's moves.

@@ -44,7 +44,7 @@ struct Step5Keeper {
         #expect(
             fresh.receivedNames == ["hello"] && socket.received.isEmpty,
             "It sends on the new socket (rule 5.1)")
-        keeper.stop()
+        await keeper.stop()
     }
 
     @Test("The keeper does nothing before its first poll, even to a connection nobody uses [5.1]")
@@ -59,13 +59,17 @@ struct Step5Keeper {
         #expect(socket.status == .connected, "Started, the keeper waits for its first poll (rule 5.1)")
         await keeper.poll()
         #expect(socket.status == .disconnected, "The first poll disconnects it (rule 5.1)")
-        keeper.stop()
+        await keeper.stop()
     }
 
     @Test("A chat nobody holds any more uses nothing: its connection is retired like a closed one's [5.4]")
     func chatLetGoWithoutClosing() async throws {
         let scene = try await Scene()
-        _ = try await scene.client.open(supportURL)
+        do {
+            // A screen that subscribed, then went away without closing its chat.
+            let support = try await scene.client.open(supportURL)
+            support.onEvent(Message.eventName) { _ in }
+        }
         let support = try scene.servers.socket(to: supportURL)
         try support.accept()
         await scene.keeper.poll()
@@ -75,7 +79,28 @@ struct Step5Keeper {
         _ = try await scene.client.open(supportURL)
         #expect(scene.servers.sockets(to: supportURL).count == 2, "Released, then replaced (rule 5.4)")
         scene.chat.close()
-        scene.keeper.stop()
+        await scene.keeper.stop()
+    }
+
+    @Test("The keeper polls every interval it is given, on the clock it is given, and not before [5.1]")
+    func pollsAtItsInterval() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        let keeper = await Keeper(client, every: .seconds(10))
+        await keeper.advance(by: .seconds(9))
+        #expect(socket.status == .connected, "9 seconds into a 10-second interval, no poll yet (rule 5.1)")
+        await keeper.advance(by: .seconds(1))
+        #expect(socket.status == .disconnected, "At 10 seconds, the first poll (rule 5.1)")
+        await keeper.advance(by: .seconds(9))
+        _ = try await client.open(chatURL)
+        #expect(
+            servers.sockets(to: chatURL).count == 1, "Not released before the second interval ends (rule 5.1)"
+        )
+        await keeper.stop()
     }
 
     @Test("A connection dropped while nobody uses it is released at the next poll [5.1]")
@@ -89,7 +114,7 @@ struct Step5Keeper {
             scene.servers.sockets(to: chatURL).count == 2,
             "Released at the first poll: a new socket (rule 5.1)")
         #expect(scene.socket.connectAttempts == 1, "The old one was never reconnected (rule 5.1)")
-        scene.keeper.stop()
+        await scene.keeper.stop()
     }
 
     @Test("A chat opened between the two polls keeps its connection: reconnected, never released [5.2, 5.3]")
@@ -109,7 +134,7 @@ struct Step5Keeper {
         #expect(scene.socket.receivedNames == ["back"], "In use again, the poll left it alone (rule 5.2)")
         await scene.keeper.poll()
         #expect(scene.socket.status == .connected, "And the next (rule 5.2)")
-        scene.keeper.stop()
+        await scene.keeper.stop()
     }
 
     @Test("Several connections are each looked after by the same poll [5.1, 5.2]")
@@ -131,6 +156,6 @@ struct Step5Keeper {
         try chatSocket.accept()
         try chat.send(event("still here"))
         #expect(chatSocket.receivedNames == ["still here"], "(rule 5.2)")
-        keeper.stop()
+        await keeper.stop()
     }
 }

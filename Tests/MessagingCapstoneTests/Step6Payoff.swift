@@ -73,7 +73,7 @@ struct Step6Payoff {
         #expect(
             socket.receivedNames == ["message", "a", "b", "c", "read"],
             "The old socket heard nothing more (rule 6.1)")
-        keeper.stop()
+        await keeper.stop()
     }
 
     @Test("Random screens, sends, drops, restores and polls: the servers receive what the model says [6.2]")
@@ -91,7 +91,7 @@ private func firstDifference(after actions: [ClientAction]) async -> Discrepancy
     let servers = Servers()
     let client = makeClient(servers)
     let keeper = await Keeper(client)
-    defer { keeper.stop() }
+    defer { keeper.cancel() }
     let urls = [chatURL, supportURL]
     var model = ClientModel()
     var chats: [ChatSocket] = []
