@@ -99,9 +99,7 @@ struct Characterization {
     func keeperTiming() async throws {
         let servers = Servers()
         let client = makeClient(servers)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
+        let (chat, socket) = try await openAccepted(on: client, servers)
         let keeper = await Keeper(client, every: .seconds(10))
         try socket.drop()
         await keeper.advance(by: .seconds(9))

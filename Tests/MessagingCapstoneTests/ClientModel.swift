@@ -113,6 +113,8 @@ struct ClientModel {
     }
 
     mutating func apply(_ action: ClientAction) {
+        // An accept, drop or restore the network can't make now changes nothing.
+        guard applies(action) else { return }
         switch action {
         case .open(let server):
             if var connection = connections[server] {
@@ -138,16 +140,13 @@ struct ClientModel {
             connections[server] = connection
             flush(server)
         case .accept(let server):
-            guard connections[server]?.status == .connecting else { return }
             connections[server]?.status = .connected
             connections[server]?.lifecycle = .connected
             flush(server)
         case .drop(let server):
-            guard connections[server]?.status == .connected else { return }
             connections[server]?.status = .dropped
             connections[server]?.lifecycle = .disconnected
         case .restore(let server):
-            guard connections[server]?.status == .dropped else { return }
             connections[server]?.status = .connected
             connections[server]?.lifecycle = .connected
             flush(server)

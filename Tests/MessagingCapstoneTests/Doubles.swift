@@ -195,9 +195,19 @@ func makeClient(
     ChatClient(settings: settings, user: user, network: servers.transport(for:))
 }
 
+/// Opens a chat on `url` through `client`, and has its server accept the socket the client made.
+func openAccepted(
+    on client: ChatClient, _ servers: Servers, url: URL = chatURL,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> (chat: ChatSocket, socket: ServerSocket) {
+    let chat = try await client.open(url)
+    let socket = try servers.socket(to: url, sourceLocation: sourceLocation)
+    try socket.accept()
+    return (chat, socket)
+}
+
 /// Where most scenarios start: a client over servers the test plays, its keeper sleeping on a
-/// manual clock, and one chat on ``chatURL`` whose socket the server accepted (unless told not
-/// to).
+/// manual clock, and one chat on ``chatURL`` whose socket the server accepted.
 struct Scene {
     let servers = Servers()
     let client: ChatClient
@@ -205,11 +215,9 @@ struct Scene {
     let chat: ChatSocket
     let socket: ServerSocket
 
-    init(accepted: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    init(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         client = makeClient(servers)
         keeper = await Keeper(client, sourceLocation: sourceLocation)
-        chat = try await client.open(chatURL)
-        socket = try servers.socket(to: chatURL, sourceLocation: sourceLocation)
-        if accepted { try socket.accept() }
+        (chat, socket) = try await openAccepted(on: client, servers, sourceLocation: sourceLocation)
     }
 }

@@ -86,9 +86,7 @@ struct Step2SharedConnections {
     func closedChatSendsNothing() async throws {
         let servers = Servers()
         let client = makeClient(servers)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
+        let (chat, socket) = try await openAccepted(on: client, servers)
         try chat.send(event("before"))
         chat.close()
         #expect(throws: (any Error).self, "Send on a closed chat is refused (rule 2.3)") {

@@ -51,9 +51,7 @@ struct Step5Keeper {
     func nothingBeforeThePoll() async throws {
         let servers = Servers()
         let client = makeClient(servers)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
+        let (chat, socket) = try await openAccepted(on: client, servers)
         chat.close()
         let keeper = await Keeper(client)
         #expect(socket.status == .connected, "Started, the keeper waits for its first poll (rule 5.1)")
@@ -86,9 +84,7 @@ struct Step5Keeper {
     func pollsAtItsInterval() async throws {
         let servers = Servers()
         let client = makeClient(servers)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
+        let (chat, socket) = try await openAccepted(on: client, servers)
         chat.close()
         let keeper = await Keeper(client, every: .seconds(10))
         await keeper.advance(by: .seconds(9))

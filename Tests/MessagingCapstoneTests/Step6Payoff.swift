@@ -96,8 +96,15 @@ private func firstDifference(after actions: [ClientAction]) async -> Discrepancy
     var model = ClientModel()
     var chats: [ChatSocket] = []
     for (index, action) in actions.enumerated() {
-        let plays = model.applies(action)
         let name = model.nextName
+        // The socket an accept, drop or restore plays on: the connection's, when the network can
+        // do that now.
+        let played = { (server: Int) -> ServerSocket? in
+            guard model.applies(action), let number = model.connections[server]?.socket,
+                servers.sockets.indices.contains(number)
+            else { return nil }
+            return servers.sockets[number]
+        }
         do {
             switch action {
             case .open(let server):
@@ -106,18 +113,10 @@ private func firstDifference(after actions: [ClientAction]) async -> Discrepancy
                 if let chat = model.chatIndex(chat) { chats[chat].close() }
             case .send(let chat):
                 if let chat = model.chatIndex(chat) { try? chats[chat].send(event(name)) }
-            case .accept(let server), .drop(let server), .restore(let server), .dropAfter(let server, _):
-                guard plays, let number = model.connections[server]?.socket,
-                    servers.sockets.indices.contains(number)
-                else { break }
-                let real = servers.sockets[number]
-                switch action {
-                case .accept: try real.accept()
-                case .drop: try real.drop()
-                case .restore: try real.restore()
-                case .dropAfter(_, let count): real.dropAfterReceiving(count)
-                default: break
-                }
+            case .accept(let server): try played(server)?.accept()
+            case .drop(let server): try played(server)?.drop()
+            case .restore(let server): try played(server)?.restore()
+            case .dropAfter(let server, let count): played(server)?.dropAfterReceiving(count)
             case .poll:
                 await keeper.poll()
             }
