@@ -1,10 +1,14 @@
 // swift-tools-version: 6.1
 // Pattern Katas: one module per design pattern, taught against two product domains.
 //
-// `KATA_SOLUTIONS` picks where each pattern module's sources come from:
-//   unset  → Katas/<Pattern>      (your work: the stubs you fill in)
-//   1      → Solutions/<Pattern>  (the annotated reference solutions)
+// Two environment variables change what this manifest builds (docs/contributing.md, "Manifest
+// settings"); nothing else does:
+//   KATA_SOLUTIONS=1              each pattern module from Solutions/<Pattern> (the annotated
+//                                 references) instead of Katas/<Pattern> (your work)
+//   KATA_LEAVE_OUT=Factory,State  those modules left out of the build, with every target that
+//                                 needs them: a kata that doesn't compile yet holds no other up
 // Module and test names are the same in both modes, so the same tests check both.
+import Foundation
 import PackageDescription
 
 /// Every kata, in the learning path's order: the pattern (its module's name) and the domain
@@ -42,8 +46,58 @@ let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
     ),
 ]
 
+// MARK: - Manifest settings
+
+/// `KATA_SOLUTIONS=1`: the pattern modules and capstones come from `Solutions/`.
 let useSolutions = Context.environment["KATA_SOLUTIONS"] == "1"
 let patternRoot = useSolutions ? "Solutions" : "Katas"
+
+/// `KATA_LEAVE_OUT`: the modules, comma-separated, to leave out of the build, each with every
+/// target that depends on it (its tests, the capstones that need it, the story tests).
+///
+/// A name is matched in any case, with or without dashes: `Factory`, `factory`,
+/// `chain-of-responsibility`, `FactoryTests` (a kata's tests alone). The kata tool sets it by
+/// itself when a kata doesn't compile.
+let leaveOut: [String] = (Context.environment["KATA_LEAVE_OUT"] ?? "").split(separator: ",")
+    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+
+/// `name` as `KATA_LEAVE_OUT` compares it: letters and digits, lowercased.
+func comparable(_ name: String) -> String { String(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
+
+/// `targets` without the modules `KATA_LEAVE_OUT` names, nor any target that needs one of them.
+///
+/// A target that depends on one left out is left out too, and so on down the graph. A name that
+/// is no target's stops the build with the list of names it takes.
+func leavingOut(_ targets: [Target]) -> [Target] {
+    let known = Set(targets.map { comparable($0.name) })
+    let unknown = leaveOut.filter { !known.contains(comparable($0)) }
+    if !unknown.isEmpty {
+        let names = (katas.map(\.pattern) + capstones.map(\.name)).joined(separator: ", ")
+        FileHandle.standardError.write(
+            Data(
+                "error: KATA_LEAVE_OUT names no module: \(unknown.joined(separator: ", ")). It takes katas and capstones, comma-separated: \(names).\n"
+                    .utf8))
+        exit(1)
+    }
+    var removed = Set(leaveOut.map(comparable))
+    func isLeftOut(_ target: Target) -> Bool {
+        removed.contains(comparable(target.name))
+            || target.dependencies.contains { dependency in
+                switch dependency {
+                case .targetItem(let name, _), .byNameItem(let name, _): removed.contains(comparable(name))
+                default: false
+                }
+            }
+    }
+    var kept = targets
+    while let index = kept.firstIndex(where: isLeftOut) {
+        removed.insert(comparable(kept[index].name))
+        kept.remove(at: index)
+    }
+    return kept
+}
+
+// MARK: - The package
 
 let package = Package(
     name: "PatternKatas",
@@ -51,61 +105,62 @@ let package = Package(
     products: [
         .executable(name: "kata", targets: ["KataTool"])
     ],
-    targets: [
-        .target(name: "ScanKit"),
-        .target(name: "MessagingKit"),
-        .target(name: "LaunchKit"),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
-        .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit", "KataTestSupport"]),
-        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
-        // What the kata tests share: a seeded generator, the model check, gates, and the
-        // escape-hatch scan. A plain library beside the tests, so no kata imports another.
-        .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
-        .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
-        // The messaging story, end to end, from the reference solutions: it skips itself in kata
-        // mode (kata verify expects it to), so it checks the references, not a learner.
-        .testTarget(
-            name: "StoryTests",
-            dependencies: [
-                "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
-                "ChainOfResponsibility", "KataTestSupport",
-            ]),
-        .executableTarget(name: "KataTool"),
-        // Fixtures/: what the toolchain printed, read by path (#filePath), not as resources.
-        .testTarget(name: "KataToolTests", dependencies: ["KataTool"], exclude: ["Fixtures"]),
-    ]
-        + katas.flatMap { kata -> [Target] in
-            [
-                .target(
-                    name: kata.pattern,
-                    dependencies: kata.domains.map { .target(name: $0) },
-                    path: "\(patternRoot)/\(kata.pattern)",
-                    // The brief lives beside the stubs; solutions have none.
-                    exclude: useSolutions ? [] : ["README.md"]
-                ),
-                .testTarget(
-                    name: "\(kata.pattern)Tests",
-                    dependencies: [.target(name: kata.pattern), "KataTestSupport"]
-                        + kata.domains.map { .target(name: $0) }
-                ),
-            ]
-        }
-        + capstones.flatMap { capstone -> [Target] in
-            let dependencies = (capstone.prerequisites + capstone.domains).map {
-                Target.Dependency.target(name: $0)
+    targets: leavingOut(
+        [
+            .target(name: "ScanKit"),
+            .target(name: "MessagingKit"),
+            .target(name: "LaunchKit"),
+            .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
+            .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit", "KataTestSupport"]),
+            .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
+            // What the kata tests share: a seeded generator, the model check, gates, and the
+            // escape-hatch scan. A plain library beside the tests, so no kata imports another.
+            .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
+            .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
+            // The messaging story, end to end, from the reference solutions: it skips itself in kata
+            // mode (kata verify expects it to), so it checks the references, not a learner.
+            .testTarget(
+                name: "StoryTests",
+                dependencies: [
+                    "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
+                    "ChainOfResponsibility", "KataTestSupport",
+                ]),
+            .executableTarget(name: "KataTool"),
+            // Fixtures/: what the toolchain printed, read by path (#filePath), not as resources.
+            .testTarget(name: "KataToolTests", dependencies: ["KataTool"], exclude: ["Fixtures"]),
+        ]
+            + katas.flatMap { kata -> [Target] in
+                [
+                    .target(
+                        name: kata.pattern,
+                        dependencies: kata.domains.map { .target(name: $0) },
+                        path: "\(patternRoot)/\(kata.pattern)",
+                        // The brief lives beside the stubs; solutions have none.
+                        exclude: useSolutions ? [] : ["README.md"]
+                    ),
+                    .testTarget(
+                        name: "\(kata.pattern)Tests",
+                        dependencies: [.target(name: kata.pattern), "KataTestSupport"]
+                            + kata.domains.map { .target(name: $0) }
+                    ),
+                ]
             }
-            return [
-                .target(
-                    name: capstone.name,
-                    dependencies: dependencies,
-                    path: "\(patternRoot)/\(capstone.name)",
-                    exclude: useSolutions ? [] : ["README.md"]
-                ),
-                .testTarget(
-                    name: "\(capstone.name)Tests",
-                    dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
-                ),
-            ]
-        },
+            + capstones.flatMap { capstone -> [Target] in
+                let dependencies = (capstone.prerequisites + capstone.domains).map {
+                    Target.Dependency.target(name: $0)
+                }
+                return [
+                    .target(
+                        name: capstone.name,
+                        dependencies: dependencies,
+                        path: "\(patternRoot)/\(capstone.name)",
+                        exclude: useSolutions ? [] : ["README.md"]
+                    ),
+                    .testTarget(
+                        name: "\(capstone.name)Tests",
+                        dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
+                    ),
+                ]
+            }),
     swiftLanguageModes: [.v6]
 )

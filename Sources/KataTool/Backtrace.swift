@@ -49,7 +49,7 @@ struct Backtrace: Equatable {
     /// Why a file: `swift test` holds its test process's output until that process ends, and a
     /// process stopped by SIGQUIT may never end by itself; the file can be read at once.
     static func environment(writingTo folder: URL) -> String {
-        "enable=yes,interactive=no,preset=full,registers=none,images=none,output-to=\(folder.path)"
+        "enable=yes,interactive=no,preset=full,registers=none,images=mentioned,output-to=\(folder.path)"
     }
 
     /// The line the backtracer ends its report with: `Backtrace took 0.01s`.

@@ -180,6 +180,11 @@ enum Catalog {
         katas.first { $0.pattern.testModule == module }
     }
 
+    /// The kata whose module (`Flyweight`) or test module (`FlyweightTests`) `module` is.
+    static func kata(ofModule module: String) -> Kata? {
+        katas.first { $0.pattern.name == module || $0.pattern.testModule == module }
+    }
+
     private static func normalized(_ name: String) -> String {
         String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }

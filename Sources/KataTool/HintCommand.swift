@@ -19,8 +19,9 @@ enum HintCommand {
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 GitStubSource.recordStubCommits(in: workspace)
-                let report = context.runner(quiet: true).run(modules: kata.testModules)
+                let report = context.runner(quiet: true, about: kata).run(modules: kata.testModules)
                 if report.interrupted { return 130 }
+                workspace.rememberBuild(of: report)
                 if let error = report.buildErrors.first {
                     print(context.printer.compileFailure(error))
                     print(

@@ -28,13 +28,19 @@ struct KataCommand {
         var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
 
         /// The test runner, with the options' build folder and time limit.
-        func runner(quiet: Bool = false) -> TestRunner {
+        ///
+        /// It leaves out of the build every kata that doesn't compile, but `kata`'s (and for a
+        /// capstone the katas it needs): the run is about them, so their compiler error is its
+        /// result.
+        func runner(quiet: Bool = false, about kata: Kata? = nil) -> TestRunner {
             let terminal = terminal
             var runner = TestRunner(
                 root: workspace.root, scratchPath: options.scratchPath,
                 fallbackScratchPath: workspace.root.appending(path: ".build-kata"),
                 workFolder: workspace.runsFolder)
             runner.timeLimit = options.timeLimit
+            runner.leaving = .whatDoesNotCompile(except: Set(kata?.testModules ?? []))
+            runner.knownNotToCompile = workspace.stillNotCompiling()
             // Even a quiet run shows its build: a first build takes minutes.
             runner.onBuild = BuildProgressView(terminal: terminal).handle
             if !quiet {
@@ -303,6 +309,7 @@ struct KataCommand {
         GitStubSource.recordStubCommits(in: context.workspace)
         let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
         if report.interrupted { return 130 }
+        context.workspace.rememberBuild(of: report)
         if options.verbose { printLogs(of: report) }
         let printer = context.printer
         if let error = report.buildErrors.first {
@@ -320,6 +327,7 @@ struct KataCommand {
         } else {
             print(printer.everyKataDone)
         }
+        if let leftOut = printer.leftOut(report, besides: current) { print("\n" + leftOut) }
         return 0
     }
 
@@ -339,8 +347,9 @@ struct KataCommand {
     /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
     /// capstone runs the learner's own modules of them, so their progress explains its results.
     static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> Int32 {
-        let report = context.runner().run(modules: kata.testModules)
+        let report = context.runner(about: kata).run(modules: kata.testModules)
         if report.interrupted { return 130 }
+        context.workspace.rememberBuild(of: report)
         if verbose { printLogs(of: report) }
         let printer = context.printer
         if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
@@ -360,6 +369,7 @@ struct KataCommand {
         print(printer.steps(of: progress) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
         print(printer.next(progress))
+        if let leftOut = printer.leftOut(report, besides: kata) { print("\n" + leftOut) }
         return progress.isDone ? 0 : 1
     }
 

@@ -3,8 +3,15 @@ struct KataProgress {
     let kata: Kata
     /// Each step's tests, step 1 first, in the order they are declared.
     let steps: [[RunReport.Outcome]]
-    /// The compiler's first error in this kata's files, when the package did not build.
+    /// The compiler's first error in this kata's files, when the package did not build or the
+    /// kata was left out of it.
     let compilerError: RunReport.CompilerError?
+    /// The katas this one needs (a capstone's prerequisites) that were left out of the build
+    /// because they don't compile, so this one was left out too.
+    let leftOutPrerequisites: [Kata]
+    /// Every module the run left out because it doesn't compile, sorted: what a `swift test` by
+    /// hand must leave out too (`KATA_LEAVE_OUT`).
+    let leftOutOfRun: [String]
     /// A crash of the kata's code while another kata's test ran.
     let backgroundCrash: RunReport.Crash?
     /// A capstone's characterization tests (its safety net), in the order they are declared;
@@ -19,7 +26,11 @@ struct KataProgress {
             .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
         steps = (1...max(kata.stepCount, 1)).map { step in tests.filter { kata.step(ofTest: $0.id) == step } }
         safetyNet = tests.filter { kata.isSafetyNet(test: $0.id) }
-        compilerError = report.buildErrors.first { $0.kata == kata }
+        compilerError = report.buildErrors.first { $0.kata == kata } ?? report.leftOutError(of: kata)
+        leftOutOfRun = report.leftOut.keys.sorted()
+        leftOutPrerequisites = kata.prerequisites.compactMap { pattern in
+            Catalog.katas.first { $0.pattern == pattern && report.leftOutError(of: $0) != nil }
+        }
         backgroundCrash = report.backgroundCrashes[kata.pattern.testModule]
         prerequisites = kata.prerequisites.compactMap { pattern in
             Catalog.katas.first { $0.pattern == pattern }.map { KataProgress(kata: $0, report: report) }

@@ -45,6 +45,8 @@ struct ReportPrinter {
         line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
         if let error = progress.compilerError {
             line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
+        } else if !progress.leftOutPrerequisites.isEmpty {
+            line += "  " + terminal.paint("left out: \(needsWhatDoesNotCompile(progress))", .yellow)
         } else if let crash = progress.backgroundCrash {
             line += "  " + terminal.paint(backgroundSummary(crash), .red)
         } else if let stopped = progress.stopped {
@@ -88,7 +90,11 @@ struct ReportPrinter {
             }
             let which = "step\(steps.count == 1 ? "" : "s") " + Self.list(steps.map(String.init))
             guard let kata = progress.prerequisites.first(where: { $0.kata.pattern == pattern }) else {
-                lines.append("  Needs \(pattern.displayName) (\(which)): its tests did not run")
+                let leftOut = progress.leftOutPrerequisites.contains { $0.pattern == pattern }
+                lines.append(
+                    (leftOut ? "\(terminal.mark(false)) " : "  ")
+                        + "Needs \(pattern.displayName) (\(which)): "
+                        + (leftOut ? "does not compile" : "its tests did not run"))
                 continue
             }
             lines.append(
@@ -114,6 +120,44 @@ struct ReportPrinter {
     /// What to run to finish the first of `katas`.
     func finishFirst(_ katas: [KataProgress]) -> String {
         "Finish \(katas.count == 1 ? "it" : "them") first: swift run kata test \(katas.first?.kata.command ?? "")"
+    }
+
+    /// `needs Factory, which does not compile`, for a capstone left out with a kata it needs.
+    func needsWhatDoesNotCompile(_ progress: KataProgress) -> String {
+        let names = progress.leftOutPrerequisites.map(\.pattern.displayName)
+        return "needs \(Self.list(names)), which \(names.count == 1 ? "does" : "do") not compile"
+    }
+
+    /// The katas the run left out because they don't compile, each with its first error, and
+    /// how they come back; `nil` when none was but `kata`, whose error is said already.
+    func leftOut(_ report: RunReport, besides kata: Kata?) -> String? {
+        let katas = Catalog.katas.filter { $0 != kata && report.leftOutError(of: $0) != nil }
+        guard !katas.isEmpty else { return nil }
+        var lines = [
+            terminal.paint(
+                "Left out of this run, so that the rest could run: \(Self.list(katas.map(\.pattern.displayName)))",
+                .yellow)
+        ]
+        for kata in katas {
+            guard let error = report.leftOutError(of: kata) else { continue }
+            lines.append(
+                "  \(kata.pattern.displayName) does not compile: "
+                    + "\(error.file):\(error.line):\(error.column): error: \(error.message)")
+        }
+        let needing = Catalog.capstones.filter { capstone in
+            !katas.contains(capstone)
+                && capstone.prerequisites.contains { needed in katas.contains { $0.pattern == needed } }
+        }
+        if !needing.isEmpty {
+            lines.append(
+                "  \(Self.list(needing.map(\.pattern.displayName))) "
+                    + "\(needing.count == 1 ? "needs" : "need") \(katas.count == 1 ? "it" : "them"), so "
+                    + "\(needing.count == 1 ? "it was" : "they were") left out too.")
+        }
+        lines.append(
+            "  \(katas.count == 1 ? "It comes" : "Each comes") back in at the first run after it compiles again: "
+                + "`swift run kata test \(katas[0].command)` shows why it doesn't.")
+        return lines.joined(separator: "\n")
     }
 
     /// `a`, `a and b`, `a, b and c`.
@@ -223,6 +267,14 @@ struct ReportPrinter {
         var lines = [
             terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step \(step)")", .bold)
         ]
+        if !progress.leftOutPrerequisites.isEmpty {
+            lines.append(
+                "  "
+                    + terminal.paint(
+                        "Left out of this run: it \(needsWhatDoesNotCompile(progress)). "
+                            + "Make it compile first: swift run kata test \(progress.leftOutPrerequisites[0].command)",
+                        .yellow))
+        }
         if let section {
             lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
         }
@@ -257,7 +309,7 @@ struct ReportPrinter {
             lines += failureLines(failure, step: step)
         }
         lines.append("")
-        lines += commandLines(of: kata, suite: kata.suites[step - 1])
+        lines += commandLines(of: progress, suite: kata.suites[step - 1])
         return lines.joined(separator: "\n")
     }
 
@@ -289,7 +341,7 @@ struct ReportPrinter {
             }
         }
         lines.append("")
-        lines += commandLines(of: kata, suite: kata.capstone?.safetyNets.first ?? "")
+        lines += commandLines(of: progress, suite: kata.capstone?.safetyNets.first ?? "")
         return lines.joined(separator: "\n")
     }
 
@@ -336,15 +388,21 @@ struct ReportPrinter {
         return lines
     }
 
-    /// The commands for the kata, and the `swift test --filter` for one suite of it.
-    private func commandLines(of kata: Kata, suite: String) -> [String] {
+    /// The commands for the kata, and the `swift test --filter` for one suite of it, leaving out
+    /// by hand what the run left out.
+    private func commandLines(of progress: KataProgress, suite: String) -> [String] {
+        let kata = progress.kata
         let command = kata.command
+        let leaveOut =
+            progress.leftOutOfRun.isEmpty
+            ? "" : "KATA_LEAVE_OUT=\(progress.leftOutOfRun.joined(separator: ",")) "
         return [
             terminal.paint(
                 "  swift run kata test \(command)   ·   swift run kata hint \(command)   ·   swift run kata watch \(command)",
                 .dim),
             terminal.paint(
-                "  By hand, this step only: swift test --filter \(kata.pattern.testModule).\(suite)", .dim),
+                "  By hand, this step only: \(leaveOut)swift test --filter \(kata.pattern.testModule).\(suite)",
+                .dim),
         ]
     }
 
@@ -378,8 +436,12 @@ struct ReportPrinter {
                 + "signatures in Katas/\(kata.pattern.name)/ (`git diff -- Katas/\(kata.pattern.name)` shows "
                 + "what you changed).\n"
         }
+        guard let kata = error.kata else {
+            return text + "  Nothing can run until the package compiles."
+        }
         return text
-            + "  SwiftPM builds every kata into one test binary, so no kata's tests can run until it compiles."
+            + "  Its tests run once it compiles. Other katas don't wait for it: their runs leave it out, "
+            + "and `KATA_LEAVE_OUT=\(kata.pattern.name) swift test` does the same by hand."
     }
 }
 

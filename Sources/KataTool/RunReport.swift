@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one `kata` run found out about the tests it ran.
 struct RunReport: Sendable {
     /// How one test function did.
@@ -88,7 +90,7 @@ struct RunReport: Sendable {
     }
 
     /// A compiler error, the first one of a build that failed.
-    struct CompilerError: Equatable, Sendable {
+    struct CompilerError: Equatable, Sendable, Codable {
         /// The file, relative to the package when it is inside it.
         let file: String
         let line: Int
@@ -110,12 +112,35 @@ struct RunReport: Sendable {
 
         /// Whether the error is in a test file, not in the learner's own.
         var isInTests: Bool { file.hasPrefix("Tests/") }
+
+        /// The module to leave out of the build so that the rest compiles without this error:
+        /// the kata's for an error in `Katas/<Kata>/`, the test module's for one in a kata's
+        /// tests or in the story tests (the learner's API no longer matches what they call);
+        /// `nil` for an error in the repository's own code, which nothing left out would mend.
+        var module: String? {
+            let parts = file.split(separator: "/").map(String.init)
+            guard parts.count > 2 else { return nil }
+            switch parts[0] {
+            case "Katas": return Catalog.kata(ofModule: parts[1]) != nil ? parts[1] : nil
+            case "Tests":
+                let known =
+                    Catalog.kata(ofModule: parts[1]) != nil
+                    || KataModeVerdict.referenceOnlyModules.contains(parts[1])
+                return known ? parts[1] : nil
+            default: return nil
+            }
+        }
     }
 
     /// Every test function that was selected, in the order they ran.
     var outcomes: [Outcome] = []
     /// Set when the package did not build, so nothing ran.
     var buildErrors: [CompilerError] = []
+    /// The modules left out of the build because they did not compile, each with its first
+    /// error: the rest ran without them (``TestRunner/Leaving``).
+    var leftOut: [String: CompilerError] = [:]
+    /// When the run began, before the build read any file.
+    var began = Date()
     /// Crashes in a kata's code while another kata's test ran, by the crashing kata's test
     /// module: work it left running in the background.
     var backgroundCrashes: [String: Crash] = [:]
@@ -131,6 +156,11 @@ struct RunReport: Sendable {
     /// The outcomes of one test module.
     func outcomes(inModule module: String) -> [Outcome] {
         outcomes.filter { $0.module == module }
+    }
+
+    /// The first compiler error of `kata`'s module or tests, when they were left out.
+    func leftOutError(of kata: Kata) -> CompilerError? {
+        leftOut[kata.pattern.name] ?? leftOut[kata.pattern.testModule]
     }
 }
 

@@ -126,6 +126,8 @@ enum SolutionCommand {
         let workspace = context.workspace
         var runner = context.runner()
         runner.solutions = true
+        runner.leaving = .nothing  // a solution that doesn't compile is the repository's bug
+        runner.knownNotToCompile = [:]
         runner.scratchPath = options.scratchPath ?? workspace.root.appending(path: ".build-solutions")
         runner.fallbackScratchPath = workspace.root.appending(path: ".build-solutions-kata")
         runner.workFolder = workspace.toolFolder.appending(path: "solution-runs")

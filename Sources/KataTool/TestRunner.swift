@@ -28,6 +28,28 @@ struct TestRunner: Sendable {
     /// `KATA_SOLUTIONS=1`. Give it a build folder of its own: one folder built in both modes
     /// rebuilds every pattern module at each switch.
     var solutions = false
+    /// What the runner may leave out of the build when it doesn't compile.
+    var leaving: Leaving = .nothing
+    /// Modules that did not compile in an earlier run and haven't changed since, with their first
+    /// error: left out from the first pass on, unless ``leaving`` needs them.
+    var knownNotToCompile: [String: RunReport.CompilerError] = [:]
+
+    /// What a run may leave out of the build.
+    enum Leaving: Sendable, Equatable {
+        /// Nothing: the first compiler error ends the run (`verify`, the solutions).
+        case nothing
+        /// Every kata's module, or its tests, that doesn't compile, but for the katas of these
+        /// test modules: the run is about them, so their compiler error is its result.
+        ///
+        /// The rest runs without what is left out: one unfinished kata never holds up another.
+        case whatDoesNotCompile(except: Set<String>)
+
+        /// Whether `module` (a kata's module or test module, or the story tests) may be left out.
+        func allows(_ module: String) -> Bool {
+            guard case .whatDoesNotCompile(let needed) = self else { return false }
+            return !needed.contains(module) && !needed.contains(module + "Tests")
+        }
+    }
     /// The command that runs the tests; the tool's tests put a fake in its place.
     var command: [String] = ["swift", "test"]
     /// How long to wait for another SwiftPM to let go of the build folder before building in
@@ -72,9 +94,15 @@ struct TestRunner: Sendable {
         var strikes: [String: Int] = [:]
         var skippedModules: Set<String> = []
         var scratch = scratchPath
+        var settings = ManifestSettings(solutions: solutions)
+        for (module, error) in knownNotToCompile.sorted(by: { $0.key < $1.key }) where leaving.allows(module)
+        {
+            report.leftOut[module] = error
+            settings.leftOut.append(module)
+        }
 
         for pass in 1...Self.maximumPasses {
-            let outcome = runPass(pass, modules: modules, skips: skips, scratch: scratch)
+            let outcome = runPass(pass, modules: modules, skips: skips, scratch: scratch, settings: settings)
             report.logPaths.append(outcome.logPath)
             let stream = outcome.stream
             report.streamNotes.formUnion(stream.notes)
@@ -107,7 +135,19 @@ struct TestRunner: Sendable {
                 break
             }
             if !stream.runStarted {
-                report.buildErrors = Self.compilerErrors(in: outcome.log, root: root.path)
+                let errors = Self.compilerErrors(in: outcome.log, root: root.path)
+                if let more = Self.modulesToLeaveOut(for: errors, leaving: leaving, leftOut: settings.leftOut)
+                {
+                    for (module, error) in more {
+                        report.leftOut[module] = error
+                        settings.leftOut.append(module)
+                    }
+                    progress(
+                        "\(ReportPrinter.list(more.map { Catalog.kata(ofModule: $0.module)?.pattern.displayName ?? $0.module })) "
+                            + "does not compile; building the rest without it.")
+                    continue
+                }
+                report.buildErrors = errors
                 if report.buildErrors.isEmpty {
                     report.failure =
                         "`swift test` ended (\(outcome.termination)) before any test ran. The end of its log:\n"
@@ -196,7 +236,26 @@ struct TestRunner: Sendable {
         var interrupted = false
     }
 
-    private func runPass(_ number: Int, modules: [String]?, skips: [String], scratch: URL?) -> Pass {
+    /// The modules to leave out so that the build gets past `errors`, each with its first error,
+    /// in the order of the errors; `nil` when leaving modules out can't help: no error, or one
+    /// that is in the repository's own code, in a module already left out, or in one `leaving`
+    /// needs.
+    static func modulesToLeaveOut(
+        for errors: [RunReport.CompilerError], leaving: Leaving, leftOut: [String]
+    ) -> [(module: String, error: RunReport.CompilerError)]? {
+        var found: [(module: String, error: RunReport.CompilerError)] = []
+        for error in errors {
+            guard let module = error.module, leaving.allows(module), !leftOut.contains(module) else {
+                return nil
+            }
+            if !found.contains(where: { $0.module == module }) { found.append((module, error)) }
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    private func runPass(
+        _ number: Int, modules: [String]?, skips: [String], scratch: URL?, settings: ManifestSettings
+    ) -> Pass {
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: workFolder, withIntermediateDirectories: true)
         let streamFile = workFolder.appending(path: "events-\(number).jsonl")
@@ -213,8 +272,7 @@ struct TestRunner: Sendable {
         arguments += [
             "--no-parallel", "--event-stream-version", "0", "--event-stream-output-path", streamFile.path,
         ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["KATA_SOLUTIONS"] = solutions ? "1" : nil
+        var environment = settings.applied(to: ProcessInfo.processInfo.environment)
         // Every thread's stack on a crash signal: a crash names the learner's line from it, and
         // so does a hang, which the runner turns into a crash signal before it stops the run.
         let backtraces = workFolder.appending(path: "backtraces-\(number)")

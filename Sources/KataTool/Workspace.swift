@@ -85,6 +85,32 @@ struct Workspace {
         return attributes?[.modificationDate] as? Date ?? .distantPast
     }
 
+    /// The modules an earlier run found not to compile whose files haven't changed since.
+    ///
+    /// They still don't compile, so a run can leave them out at once, without building them to
+    /// find out. A kata's module or tests are watched through its folder in `Katas/`; the story
+    /// tests, which use every messaging kata, through all of `Katas/`.
+    func stillNotCompiling() -> [String: RunReport.CompilerError] {
+        loadState().leftOut.filter { module, record in
+            let folder = Catalog.kata(ofModule: module).map { "Katas/\($0.pattern.name)" } ?? "Katas"
+            return !files(in: folder).contains { modificationDate(of: "\(folder)/\($0)") > record.since }
+        }
+        .mapValues(\.error)
+    }
+
+    /// Notes which modules the run found not to compile, for the next run (``stillNotCompiling()``):
+    /// those it left out, and those whose errors ended it.
+    func rememberBuild(of report: RunReport) {
+        guard !report.interrupted, report.failure == nil else { return }
+        var state = loadState()
+        state.leftOut = report.leftOut.mapValues { LearnerState.NotCompiling(error: $0, since: report.began) }
+        for error in report.buildErrors {
+            guard let module = error.module, state.leftOut[module] == nil else { continue }
+            state.leftOut[module] = LearnerState.NotCompiling(error: error, since: report.began)
+        }
+        save(state)
+    }
+
     /// The learner's state: hints seen, katas run.
     func loadState() -> LearnerState {
         guard let data = try? Data(contentsOf: stateFile) else { return LearnerState() }
@@ -116,6 +142,14 @@ struct LearnerState: Codable, Equatable {
     /// The kata the learner last named (`kata test factory`, `kata watch factory`…): they moved
     /// on to it, whatever the learning path's order says.
     var chosen: String?
+    /// The modules the last run found not to compile, by name (``Workspace/stillNotCompiling()``).
+    var leftOut: [String: NotCompiling] = [:]
+
+    /// A module that did not compile: its first error, and when the run that found it began.
+    struct NotCompiling: Codable, Equatable {
+        var error: RunReport.CompilerError
+        var since: Date
+    }
 
     init() {}
 
@@ -141,5 +175,6 @@ struct LearnerState: Codable, Equatable {
         stubCommits = try values.decodeIfPresent([String: String].self, forKey: .stubCommits) ?? [:]
         done = try values.decodeIfPresent(Set<String>.self, forKey: .done) ?? []
         chosen = try values.decodeIfPresent(String.self, forKey: .chosen)
+        leftOut = try values.decodeIfPresent([String: NotCompiling].self, forKey: .leftOut) ?? [:]
     }
 }
