@@ -28,6 +28,20 @@ struct Backtrace: Equatable {
         let file: String?
         /// The line, when the backtracer knows it (not always for the top frame).
         let line: Int?
+        /// Where the frame's code is in memory, and how far past its function's start.
+        var address: UInt64? = nil
+        var offset: UInt64? = nil
+        /// The file name of the image the code is in: `PatternKatasPackageTests.xctest`.
+        var image: String? = nil
+    }
+
+    /// A binary loaded in the process, from the list after the stacks (`images=mentioned`).
+    struct Image: Equatable {
+        /// Where it starts in memory.
+        let base: UInt64
+        /// Its file's name and full path.
+        let name: String
+        let path: String
     }
 
     /// One thread's stack, its top frame first.
@@ -41,10 +55,13 @@ struct Backtrace: Equatable {
 
     /// Every thread printed, in the backtracer's order.
     let threads: [Stack]
+    /// The images the stacks mention.
+    let images: [Image]
 
     /// What the tool sets `SWIFT_BACKTRACE` to for the test process: on, never waiting for an
-    /// answer, every thread's stack, without the registers and the list of loaded images, which
-    /// only lengthen the log, written to a file of its own in `folder`.
+    /// answer, every thread's stack, without the registers, which only lengthen the log, and
+    /// with the images the stacks mention (where each is in memory: ``LineTable`` needs it),
+    /// written to a file of its own in `folder`.
     ///
     /// Why a file: `swift test` holds its test process's output until that process ends, and a
     /// process stopped by SIGQUIT may never end by itself; the file can be read at once.
@@ -62,6 +79,7 @@ struct Backtrace: Equatable {
         var crashed = false
         var frames: [Frame] = []
         var inFrames = false
+        var images: [Image] = []
         func close() {
             if let title { threads.append(Stack(title: title, crashed: crashed, frames: frames)) }
             title = nil
@@ -69,6 +87,13 @@ struct Backtrace: Equatable {
             inFrames = false
         }
         for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+            // `0x000055…–0x000055… d575…a7ba PatternKatasPackageTests.xctest /…/PatternKatasPackageTests.xctest`
+            if let image = line.firstMatch(of: /^0x([0-9a-fA-F]+)[–-]0x[0-9a-fA-F]+\s+\S+\s+(\S+)\s+(\/.*)$/),
+                let base = UInt64(image.1, radix: 16)
+            {
+                images.append(Image(base: base, name: String(image.2), path: String(image.3)))
+                continue
+            }
             if line.hasPrefix("Thread "), line.hasSuffix(":") {
                 close()
                 crashed = line.hasSuffix(" crashed:")
@@ -90,6 +115,7 @@ struct Backtrace: Equatable {
         }
         close()
         self.threads = threads
+        self.images = images
     }
 
     /// One frame's line, read.
@@ -97,11 +123,12 @@ struct Backtrace: Equatable {
     /// `  3 [ra] 0x0000… LexicalSearch.filter(_:) + 123 in T.xctest at /…/Lexical.swift:16:47`, or
     /// ` 12 [async] [thunk]  0x0000… partial apply for … in libTesting.so`.
     private static func frame(_ line: Substring) -> Frame? {
-        guard let match = line.firstMatch(of: /^\s*\d+\s+(?:\[[a-z]+\]\s+)*(?:0x[0-9a-fA-F]+\s+)?(.*)$/)
+        guard let match = line.firstMatch(of: /^\s*\d+\s+(?:\[[a-z]+\]\s+)*(?:0x([0-9a-fA-F]+)\s+)?(.*)$/)
         else {
             return nil
         }
-        var rest = Substring(match.1)
+        let address = match.1.flatMap { UInt64($0, radix: 16) }
+        var rest = Substring(match.2)
         var file: String?
         var number: Int?
         if let at = rest.range(of: " at /", options: .backwards) {
@@ -116,7 +143,10 @@ struct Backtrace: Equatable {
         }
         // `build(url:) + 42 in T.xctest`: the function is what comes before the offset.
         let function = rest.range(of: " + ").map { String(rest[..<$0.lowerBound]) } ?? String(rest)
-        return Frame(function: function, file: file, line: number)
+        let offset = rest.firstMatch(of: /\s\+ (\d+) in (\S+)$/)
+        return Frame(
+            function: function, file: file, line: number, address: address,
+            offset: offset.flatMap { UInt64($0.1) }, image: offset.map { String($0.2) })
     }
 
     /// The first frame in the learner's files (`<root>/Katas/…`), on the crashed thread when

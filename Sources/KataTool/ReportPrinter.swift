@@ -203,9 +203,15 @@ struct ReportPrinter {
             let mark = terminal.mark(progress.isGreen(step: step))
             var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
             if let stopped = tests.first(where: { $0.status.stoppedTheRun }) {
-                line += " " + terminal.paint("(\(stoppedSummary(step, stopped)))", .red)
+                let alone = tests.filter { !$0.passed }.count == 1
+                let several = tests.filter(\.status.stoppedTheRun).count > 1
+                line +=
+                    "; "
+                    + terminal.paint(
+                        Self.breakdown(of: tests) + (alone ? ": " : several ? ". The first: " : ". Stopped: ")
+                            + stoppedDetail(stopped), .red)
             } else if tests.contains(where: { $0.status == .notRun }) {
-                line += " (some did not run: the kata stopped the test process twice)"
+                line += "; " + Self.breakdown(of: tests)
             } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
                 line +=
                     " "
@@ -213,6 +219,13 @@ struct ReportPrinter {
                         "(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
             }
             lines.append(line)
+        }
+        if progress.steps.joined().contains(where: { $0.status == .notRun }) {
+            lines.append(
+                terminal.paint(
+                    "  (Tests that did not run: the kata stopped the test process twice, so its other tests "
+                        + "were left out of this run. Fix the first crash or hang, and they run again.)", .dim
+                ))
         }
         return lines.joined(separator: "\n")
     }
@@ -224,8 +237,19 @@ struct ReportPrinter {
             + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
-    /// `crashed in step 2, test "…"` or `hangs in step 2, test "…"`.
+    /// `crashed in step 2, test "…" (…)` or `hangs in step 2, test "…": …`.
     func stoppedSummary(_ step: Int, _ outcome: RunReport.Outcome) -> String {
+        switch outcome.status {
+        case .hung: "hangs in step \(step), test " + stoppedDetail(outcome)
+        case .crashed: "crashed in step \(step), test " + stoppedDetail(outcome)
+        default: ""
+        }
+    }
+
+    /// A test that stopped the test process, and how: `"…" (signal 4, SIGILL, at …)` for a crash,
+    /// `"…": stopped after 5 s, at …` for a hang.
+    func stoppedDetail(_ outcome: RunReport.Outcome) -> String {
+        let name = "\"\(outcome.displayName)\""
         switch outcome.status {
         case .hung(let hang):
             let seconds = hang.seconds
@@ -233,14 +257,30 @@ struct ReportPrinter {
             let place =
                 hang.location.map { ", at \($0)" }
                 ?? (hang.stacksRead ? ", waiting outside your files" : ", place unknown")
-            return "hangs in step \(step), test \"\(outcome.displayName)\": stopped after \(limit) s" + place
+            return name + ": stopped after \(limit) s" + place
         case .crashed(let crash):
             let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
-            return "crashed in step \(step), test \"\(outcome.displayName)\""
-                + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+            return name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
         default:
-            return ""
+            return name
         }
+    }
+
+    /// What became of a step's tests that did not pass: `1 fails, 1 crashed, 2 did not run (…)`.
+    static func breakdown(of tests: [RunReport.Outcome]) -> String {
+        var counts: [(count: Int, text: String)] = [
+            (tests.filter { $0.status == .failed }.count, "fail"),
+            (tests.filter { if case .crashed = $0.status { true } else { false } }.count, "crashed"),
+            (tests.filter { if case .hung = $0.status { true } else { false } }.count, "hang"),
+            (tests.filter { $0.status == .notRun }.count, "did not run"),
+        ]
+        counts = counts.filter { $0.count > 0 }
+        return counts.map { count, text in
+            // `1 fails`, `2 fail`; `1 hangs`, `2 hang`.
+            let verb = count == 1 && (text == "fail" || text == "hang") ? text + "s" : text
+            return "\(count) \(verb)"
+        }
+        .joined(separator: ", ")
     }
 
     /// What to do next in a kata: the step, where to write, the brief's section and the first
@@ -306,7 +346,7 @@ struct ReportPrinter {
         } else if let failure = progress.steps[step - 1].first(where: { $0.status.stoppedTheRun })
             ?? progress.firstFailure
         {
-            lines += failureLines(failure, step: step)
+            lines += failureLines(failure, step: step, of: kata)
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.suites[step - 1])
@@ -337,7 +377,7 @@ struct ReportPrinter {
                     + "`git diff -- Katas/\(kata.pattern.name)` shows only the move since."
             )
             if let failure = progress.safetyNetFailure {
-                lines += failureLines(failure, step: 0)
+                lines += failureLines(failure, step: 0, of: kata)
             }
         }
         lines.append("")
@@ -347,7 +387,7 @@ struct ReportPrinter {
 
     /// A test that did not pass: its name, its first issue with the place and message, or why it
     /// stopped the test process.
-    private func failureLines(_ failure: RunReport.Outcome, step: Int) -> [String] {
+    private func failureLines(_ failure: RunReport.Outcome, step: Int, of kata: Kata) -> [String] {
         var lines: [String] = []
         if failure.status.stoppedTheRun {
             lines.append("  " + terminal.paint(stoppedSummary(step, failure).capitalizedFirst, .red))
@@ -368,6 +408,14 @@ struct ReportPrinter {
                 lines.append(
                     "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
                 )
+                // No line: the step's rules say what the code there should do instead.
+                if hang.location == nil || hang.location?.contains(TestRunner.noLine) == true,
+                    let section = workspace.brief(of: kata).step(step)
+                {
+                    lines.append(
+                        "             The rules of this step: Katas/\(kata.pattern.name)/README.md:\(section.line)"
+                    )
+                }
             }
             return lines
         }

@@ -101,8 +101,20 @@ struct TestRunner: Sendable {
             settings.leftOut.append(module)
         }
 
+        // A suite one of whose tests crashed or hung runs after the rest, in passes of its own: its
+        // other tests likely meet the same fault, and the module's second strike leaves out every
+        // test it has not run yet. Deferred, that costs only the suite's own tests.
+        var deferred: [String] = []
+        var runningDeferred = false
+
         for pass in 1...Self.maximumPasses {
-            let outcome = runPass(pass, modules: modules, skips: skips, scratch: scratch, settings: settings)
+            let filter =
+                runningDeferred
+                ? "^(" + deferred.map(Self.escaped).joined(separator: "|") + ")/"
+                : modules.map { "^(" + $0.map(Self.escaped).joined(separator: "|") + ")\\." }
+            let passSkips = skips + (runningDeferred ? [] : deferred.map { "^" + Self.escaped($0) + "/" })
+            let outcome = runPass(
+                pass, filter: filter, skips: passSkips, scratch: scratch, settings: settings)
             report.logPaths.append(outcome.logPath)
             let stream = outcome.stream
             report.streamNotes.formUnion(stream.notes)
@@ -155,7 +167,11 @@ struct TestRunner: Sendable {
                 }
                 break
             }
-            if stream.runEnded { break }
+            if stream.runEnded {
+                if runningDeferred || deferred.isEmpty { break }
+                runningDeferred = true
+                continue
+            }
 
             var crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
             let victim = stream.running.last
@@ -179,6 +195,7 @@ struct TestRunner: Sendable {
                 report.backgroundCrashes[culprit] = crash
                 skips.append("^" + Self.escaped(culprit) + "\\.")
                 skippedModules.insert(culprit)
+                deferred.removeAll { RunReport.Outcome.module(ofTest: $0) == culprit }
                 progress(
                     "The \(crash.kata?.pattern.displayName ?? culprit) kata's code crashed the test process outside its own tests; running the rest without it."
                 )
@@ -203,10 +220,14 @@ struct TestRunner: Sendable {
             if strikes[module, default: 0] >= 2 {
                 skips.append("^" + Self.escaped(module) + "\\.")
                 skippedModules.insert(module)
+                deferred.removeAll { RunReport.Outcome.module(ofTest: $0) == module }
                 if let modules, Set(modules).isSubset(of: skippedModules) { break }
+                if runningDeferred, deferred.isEmpty { break }
                 progress("\(module) stopped the test process twice; running the others without it.")
             } else {
                 skips.append("^" + Self.escaped(name))
+                let suite = String(name.prefix { $0 != "/" })
+                if !deferred.contains(suite) { deferred.append(suite) }
                 progress(
                     "\(name) \(outcome.hung ? "hangs" : "crashed the test process"); running the rest without it."
                 )
@@ -254,7 +275,7 @@ struct TestRunner: Sendable {
     }
 
     private func runPass(
-        _ number: Int, modules: [String]?, skips: [String], scratch: URL?, settings: ManifestSettings
+        _ number: Int, filter: String?, skips: [String], scratch: URL?, settings: ManifestSettings
     ) -> Pass {
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: workFolder, withIntermediateDirectories: true)
@@ -265,9 +286,7 @@ struct TestRunner: Sendable {
 
         var arguments = command + ["--package-path", root.path]
         if let scratch { arguments += ["--scratch-path", scratch.path] }
-        if let modules {
-            arguments += ["--filter", "^(" + modules.map(Self.escaped).joined(separator: "|") + ")\\."]
-        }
+        if let filter { arguments += ["--filter", filter] }
         for skip in skips { arguments += ["--skip", skip] }
         arguments += [
             "--no-parallel", "--event-stream-version", "0", "--event-stream-output-path", streamFile.path,
@@ -404,14 +423,26 @@ struct TestRunner: Sendable {
 
     /// Where the learner's code was when a hanging test was stopped: the first frame in
     /// `Katas/` on any thread's stack.
-    static func hangLocation(in log: String, root: String) -> String? {
-        Backtrace(log: log).firstKataFrame(under: root, crashedOnly: false).map { found in
-            // A loop with an empty body jumps on an instruction of no line: the file and the
-            // function are still right.
-            found.place + " (in \(found.frame.function)"
-                + (found.frame.line == nil ? "; the backtracer gave no line for it)" : ")")
+    ///
+    /// A frame the backtracer gave no line for (a loop with an empty body spins on instructions
+    /// of no line) gets its line from the binary's line table (`lineTable`, ``LineTable`` by
+    /// default); failing that, the file and the function are still right, and the place says so.
+    static func hangLocation(
+        in log: String, root: String,
+        lineTable: (Backtrace.Frame, Backtrace) -> Int? = LineTable.line(of:in:)
+    ) -> String? {
+        let backtrace = Backtrace(log: log)
+        return backtrace.firstKataFrame(under: root, crashedOnly: false).map { found in
+            if found.frame.line == nil, let line = lineTable(found.frame, backtrace) {
+                return found.place + ":\(line) (in \(found.frame.function))"
+            }
+            return found.place + " (in \(found.frame.function)"
+                + (found.frame.line == nil ? "; \(Self.noLine))" : ")")
         }
     }
+
+    /// What a hang's place says when neither the backtracer nor the line table gave its line.
+    static let noLine = "no line: neither the backtracer nor the debug information gave one"
 
     /// A duration in seconds.
     static func seconds(_ duration: Duration) -> Double {
