@@ -10,8 +10,9 @@
 /// Build complete! (90.14s)
 /// ```
 ///
-/// The total grows while SwiftPM plans (69, then 97, then 122…): ``fraction``, which the bar
-/// shows, never goes back (it is the largest fraction seen so far); ``percent`` is the counts'.
+/// The total changes while SwiftPM plans (69, then 97, then 122…): ``fraction``, which the bar
+/// and ``percent`` show, never goes back (it is the largest fraction seen so far), while the
+/// counts beside them are SwiftPM's own.
 struct BuildProgress: Equatable, Sendable {
     /// The steps done, as the last `[n/m]` line said.
     private(set) var done = 0
@@ -61,11 +62,9 @@ struct BuildProgress: Equatable, Sendable {
         return "Generating " + (action.split(separator: "/").last.map(String.init) ?? action)
     }
 
-    /// The share of the build done as the last `[n/m]` line counts it, as a whole percentage.
-    ///
-    /// It agrees with the counts beside it, so it may go back a little while SwiftPM plans; the
-    /// bar, drawn from ``fraction``, does not.
-    var percent: Int { total == 0 ? 0 : done * 100 / total }
+    /// The largest share of the build done so far, as a whole percentage: like the bar, it never
+    /// goes back, even when SwiftPM's total grows and the counts' own share drops a little.
+    var percent: Int { Int(fraction * 100) }
 
     /// Whether SwiftPM has said how many steps the build has.
     var hasStarted: Bool { total > 0 }

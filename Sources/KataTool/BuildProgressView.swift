@@ -73,10 +73,10 @@ final class BuildProgressView: Sendable {
             if firstBuild, !shown.toldFirstBuild {
                 shown.toldFirstBuild = true
                 text += closeLine(&shown)
-                text +=
-                    terminal.paint(
-                        "The first build compiles the whole package: a few minutes on a small machine. "
-                            + "After it, a run rebuilds only what you changed, in seconds.", .dim) + "\n"
+                let note =
+                    "The first build compiles the whole package: a few minutes on a small machine. "
+                    + "After it, a run rebuilds only what you changed, in seconds."
+                text += terminal.paint(rewrites ? Terminal.wrap(note, width: width()) : note, .dim) + "\n"
             }
             if rewrites {
                 // Redraw at most 10 times a second: the elapsed time is the only thing that moves
@@ -150,9 +150,5 @@ final class BuildProgressView: Sendable {
     }
 
     /// The width of the terminal standard output goes to; 80 when it is not one.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
+    static func terminalWidth() -> Int { Terminal.columns() }
 }

@@ -27,6 +27,11 @@ struct KataCommand {
 
         var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
 
+        /// Prints `text` to fit the terminal: lines broken between words, never inside one.
+        func say(_ text: String) {
+            print(terminal.wrapped(text))
+        }
+
         /// The test runner, with the options' build folder and time limit.
         ///
         /// It leaves out of the build every kata that doesn't compile, but `kata`'s (and for a
@@ -45,7 +50,7 @@ struct KataCommand {
             runner.onBuild = BuildProgressView(terminal: terminal).handle
             if !quiet {
                 runner.progress = {
-                    print(terminal.paint($0, .dim))
+                    print(terminal.paint(terminal.wrapped($0), .dim))
                     Terminal.flush()
                 }
             }
@@ -72,25 +77,31 @@ struct KataCommand {
             case unknown
         }
 
-        /// The kata the first positional argument names, which is the one the learner is on from
-        /// now on; with none named, the current kata (``LearnerState/currentKata``), said by its
-        /// name.
+        /// The kata the first positional argument names; with none named, the current kata
+        /// (``LearnerState/currentKata``), said by its name.
+        ///
+        /// Naming a kata doesn't make it the current one: only working on it does
+        /// (``workOn(_:)``), never a look at its hints or its solution.
         func kataOrCurrent() -> KataChoice {
-            var state = workspace.loadState()
             guard options.positional.isEmpty else {
                 guard let kata = kata() else { return .unknown }
-                if state.chosen != kata.pattern.name {
-                    state.chosen = kata.pattern.name
-                    workspace.save(state)
-                }
                 return .kata(kata)
             }
-            guard let current = state.currentKata else {
+            guard let current = workspace.loadState().currentKata else {
                 print(printer.everyKataDone)
                 return .everyKataDone
             }
             print(terminal.paint("\(current.pattern.displayName): the kata you are on.", .dim))
             return .kata(current)
+        }
+
+        /// Makes `kata` the one the learner is on, the one every command without a kata name
+        /// means from now on: they test it, watch it, or took its solution.
+        func workOn(_ kata: Kata) {
+            var state = workspace.loadState()
+            guard state.chosen != kata.pattern.name else { return }
+            state.chosen = kata.pattern.name
+            workspace.save(state)
         }
     }
 
@@ -151,8 +162,9 @@ struct KataCommand {
 
     /// What a left-out `[<kata>]` means, for the commands that take one.
     static let currentKataHelp = """
-        Left out, <kata> is the kata you are on: the one you last named while it is not done,
-        then the next one not done after it; before you name one, the first one not done.
+        Left out, <kata> is the kata you are on: the one you last worked on (test, watch, or a
+        solution you took) while it is not done, then the next one not done after it; before
+        that, the first one not done. A hint or a solution you decline moves you nowhere.
         """
 
     /// The help of the options `command` takes.
@@ -313,21 +325,21 @@ struct KataCommand {
         if options.verbose { printLogs(of: report) }
         let printer = context.printer
         if let error = report.buildErrors.first {
-            print(printer.compileFailure(error))
+            context.say(printer.compileFailure(error))
             return 1
         }
-        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
         let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
         remember(katas, in: context.workspace, alone: false)
-        print(printer.table(katas) + "\n")
-        if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
+        context.say(printer.table(katas) + "\n")
+        if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
         let current = context.workspace.loadState().currentKata
         if let next = katas.first(where: { $0.kata == current }) {
-            print(printer.next(next))
+            context.say(printer.next(next))
         } else {
-            print(printer.everyKataDone)
+            context.say(printer.everyKataDone)
         }
-        if let leftOut = printer.leftOut(report, besides: current) { print("\n" + leftOut) }
+        if let leftOut = printer.leftOut(report, besides: current) { context.say("\n" + leftOut) }
         return 0
     }
 
@@ -338,6 +350,7 @@ struct KataCommand {
         case .everyKataDone: return 0
         case .unknown: return 2
         }
+        context.workOn(kata)
         GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context, verbose: options.verbose)
     }
@@ -353,7 +366,7 @@ struct KataCommand {
         if verbose { printLogs(of: report) }
         let printer = context.printer
         if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
-            print(printer.compileFailure(error))
+            context.say(printer.compileFailure(error))
             if error.kata == kata {
                 // Code that doesn't compile yet is a try too: `solution` no longer asks first.
                 var state = context.workspace.loadState()
@@ -362,14 +375,14 @@ struct KataCommand {
             }
             return 1
         }
-        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
         let progress = KataProgress(kata: kata, report: report)
         remember([progress], in: context.workspace)
         remember(progress.prerequisites, in: context.workspace, alone: false)
-        print(printer.steps(of: progress) + "\n")
-        if let notes = printer.streamNotes(report.streamNotes) { print(notes + "\n") }
-        print(printer.next(progress))
-        if let leftOut = printer.leftOut(report, besides: kata) { print("\n" + leftOut) }
+        context.say(printer.steps(of: progress) + "\n")
+        if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
+        context.say(printer.next(progress))
+        if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
         return progress.isDone ? 0 : 1
     }
 

@@ -48,6 +48,8 @@ enum SolutionCommand {
                 return 1
             }
         }
+        // Taken, the solution is part of the learner's work on the kata: they are on it now.
+        context.workOn(kata)
         Pager.show(text(of: kata, only: only, context: context), terminal: context.terminal)
         return 0
     }

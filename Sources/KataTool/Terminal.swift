@@ -12,13 +12,79 @@ struct Terminal: Sendable {
     var isInteractive: Bool
     /// Whether to colour the output.
     var usesColor: Bool
+    /// How many columns a line may take before ``wrapped(_:)`` breaks it; `nil` when the output
+    /// is not a terminal (a pipe, a file, an editor's pane wrap lines their own way).
+    var width: Int? = nil
 
     /// The terminal the tool runs in, as the environment describes it.
     static var current: Terminal {
         let interactive = isatty(STDOUT_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
-        return Terminal(isInteractive: interactive, usesColor: interactive && !noColor && !dumb)
+        return Terminal(
+            isInteractive: interactive, usesColor: interactive && !noColor && !dumb,
+            width: interactive ? columns() : nil)
+    }
+
+    /// The width of the terminal standard output goes to, in columns; 80 when it is not one.
+    static func columns() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// `text` with every line longer than ``width`` broken between words, so the terminal never
+    /// breaks one inside a word; as it is when there is no width.
+    func wrapped(_ text: String) -> String {
+        width.map { Self.wrap(text, width: $0) } ?? text
+    }
+
+    /// `text` with every line broken between words to at most `width` visible columns.
+    ///
+    /// Colour codes take no column. A broken line goes on indented as it began, 2 more when it
+    /// began indented (a list's item, a message under its label). A word longer than the line (a
+    /// path) stays whole.
+    static func wrap(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard visibleWidth(line) > width else { return String(line) }
+            let leading = line.prefix { $0 == " " }.count
+            let indent = String(repeating: " ", count: min(leading == 0 ? 0 : leading + 2, width / 2))
+            var lines: [String] = []
+            var current = String(line.prefix(leading))
+            var currentWidth = leading
+            var isFirstWord = true
+            for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+                let wordWidth = visibleWidth(word)
+                if !isFirstWord, currentWidth + 1 + wordWidth > width {
+                    lines.append(current)
+                    current = indent + word
+                    currentWidth = indent.count + wordWidth
+                } else {
+                    current += (isFirstWord ? "" : " ") + word
+                    currentWidth += (isFirstWord ? 0 : 1) + wordWidth
+                }
+                isFirstWord = false
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }
+        .joined(separator: "\n")
+    }
+
+    /// How many columns `text` takes: its characters but for colour codes (`ESC [ … m`).
+    static func visibleWidth(_ text: some StringProtocol) -> Int {
+        var count = 0
+        var inCode = false
+        for character in text {
+            if inCode {
+                if character == "m" { inCode = false }
+            } else if character == "\u{1B}" {
+                inCode = true
+            } else {
+                count += 1
+            }
+        }
+        return count
     }
 
     /// Plain text, for tests.

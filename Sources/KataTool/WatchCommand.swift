@@ -23,6 +23,7 @@ enum WatchCommand {
         case .everyKataDone: return 0
         case .unknown: return 2
         }
+        context.workOn(kata)
         let workspace = context.workspace
         let terminal = context.terminal
         // Once, not on every save: it asks git about every kata until each one is noted.

@@ -72,14 +72,16 @@ struct BuildProgressTests {
         #expect(lines.filter { $0.contains("first build") }.count == 1)
         let steps = lines.filter { $0.hasPrefix("Building: ") }
         #expect((5...11).contains(steps.count), "About one line per tenth, not one per file: \(steps.count)")
-        // Each line's percentage is its own counts', however the total grew.
+        // The percentage never goes back, however the total grew, and never says less than the
+        // counts beside it.
         let counts = steps.compactMap { line in
             line.firstMatch(of: /(\d+)\/(\d+)  (\d+)%/).map {
                 (Int($0.1) ?? 0, Int($0.2) ?? 1, Int($0.3) ?? -1)
             }
         }
         #expect(counts.count == steps.count)
-        #expect(counts.allSatisfy { $0.0 * 100 / $0.1 == $0.2 })
+        #expect(counts.allSatisfy { $0.2 >= $0.0 * 100 / $0.1 })
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0.2 <= $1.2 }, "\(counts.map(\.2))")
         #expect((counts.last?.2 ?? 0) >= 90)
         #expect(lines.last == "Built in 2:50.")
     }
@@ -101,6 +103,30 @@ struct BuildProgressTests {
             #expect(visible.contains { $0.contains("Compiling ") && $0.contains("▕") })
         }
         #expect(drawn.last.map(withoutColors) == "Built in 2:50.\n")
+    }
+
+    @Test("A percentage that never goes back while SwiftPM's total grows, on a terminal too")
+    func neverBack() {
+        var progress = BuildProgress()
+        progress.consume("[73/100] Compiling A a.swift\n")
+        #expect(progress.percent == 73)
+        progress.consume("[74/106] Compiling A b.swift\n")
+        #expect(progress.percent == 73, "74 of 106 is 69%, but 73% was shown already")
+        progress.consume("[100/106] Compiling A c.swift\n")
+        #expect(progress.percent == 94)
+    }
+
+    @Test("The first build's note fits the terminal: broken between words, never inside one")
+    func firstBuildNoteFits() throws {
+        let (view, written) = view(Terminal(isInteractive: true, usesColor: true), width: 50)
+        replay(try Fixture.text("build-6.3.log"), into: view, seconds: 170, firstBuild: true)
+        let note = written().components(separatedBy: "\r\u{1B}[2K").map(withoutColors).first {
+            $0.contains("first build")
+        }
+        let lines = try #require(note).split(separator: "\n")
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines)")
+        #expect(lines.joined(separator: " ").contains("a few minutes on a small machine"))
     }
 
     /// `text` without its colour codes (`ESC [ 32 m`), as the learner sees it.

@@ -50,15 +50,17 @@ struct CurrentKataTests {
         #expect(state.currentKata?.pattern.name == "Strategy")
     }
 
-    @Test("Naming a kata makes it the current one; naming none takes the current one")
+    @Test("Naming a kata doesn't move you; working on one does; naming none takes the current one")
     func commands() throws {
         let folder = try TemporaryFolder()
         let workspace = Workspace(root: folder.url)
-        func choice(_ positional: [String]) -> String {
+        func context(_ positional: [String]) -> KataCommand.Context {
             var options = Options()
             options.positional = positional
-            let context = KataCommand.Context(workspace: workspace, terminal: .plain, options: options)
-            switch context.kataOrCurrent() {
+            return KataCommand.Context(workspace: workspace, terminal: .plain, options: options)
+        }
+        func choice(_ positional: [String]) -> String {
+            switch context(positional).kataOrCurrent() {
             case .kata(let kata): return kata.pattern.name
             case .everyKataDone: return "every kata done"
             case .unknown: return "unknown"
@@ -66,12 +68,36 @@ struct CurrentKataTests {
         }
         #expect(choice([]) == "Strategy")
         #expect(choice(["chain-of-responsibility"]) == "ChainOfResponsibility")
-        #expect(choice([]) == "ChainOfResponsibility")
+        #expect(choice([]) == "Strategy", "A look at another kata (its hint, its solution) doesn't move you")
+        context([]).workOn(try #require(Catalog.kata(named: "chain-of-responsibility")))
+        #expect(choice([]) == "ChainOfResponsibility", "Testing or watching a kata moves you to it")
         #expect(choice(["nonsense"]) == "unknown")
         #expect(choice([]) == "ChainOfResponsibility", "A wrong name changes nothing")
         var state = workspace.loadState()
         state.done = Set(Catalog.katas.map(\.pattern.name))
         workspace.save(state)
         #expect(choice([]) == "every kata done")
+    }
+
+    @Test("A declined solution leaves you on your kata; a hint for another kata too")
+    func lookingDoesNotMove() async throws {
+        let folder = try TemporaryFolder()
+        let workspace = Workspace(root: folder.url)
+        var state = workspace.loadState()
+        state.chosen = "Factory"
+        workspace.save(state)
+        var solution = Options()
+        solution.positional = ["flyweight"]
+        let asked = KataCommand.Context(workspace: workspace, terminal: .plain, options: solution)
+        // The tests' standard input is no terminal: the question is declined.
+        let status = try await blocking { [solution] in SolutionCommand.run(solution, asked) }
+        #expect(status == 1, "Flyweight was never tried: its solution is asked about, and declined")
+        #expect(
+            workspace.loadState().chosen == "Factory", "Declining Flyweight's solution keeps you on Factory")
+        var hint = solution
+        hint.step = 1
+        let hinted = KataCommand.Context(workspace: workspace, terminal: .plain, options: hint)
+        _ = try await blocking { [hint] in HintCommand.run(hint, hinted) }
+        #expect(workspace.loadState().chosen == "Factory", "A hint for Flyweight keeps you on Factory")
     }
 }

@@ -139,10 +139,69 @@ struct TestRunnerTests {
         #expect(report.outcomes.first { $0.id == a }?.status == .passed)
         #expect(report.outcomes.first { $0.id == c }?.status == .failed)
         let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
-        #expect(arguments.count == 2)
-        #expect(arguments.last?.contains("--skip ^StrategyTests\\.Step1LexicalSearch/b\\(\\)") == true)
+        #expect(arguments.count == 3, "The run, the rest without the crashed suite, then that suite")
         #expect(arguments.first?.contains("--filter ^(StrategyTests|FactoryTests)\\.") == true)
         #expect(arguments.first?.contains("--no-parallel") == true)
+        #expect(
+            arguments.dropFirst().allSatisfy {
+                $0.contains("--skip ^StrategyTests\\.Step1LexicalSearch/b\\(\\)")
+            })
+        #expect(
+            arguments.dropFirst().first?.contains("--skip ^StrategyTests\\.Step1LexicalSearch/ ") == true,
+            "The crashed test's suite waits for the rest")
+        #expect(
+            arguments.last?.contains("--filter ^(StrategyTests\\.Step1LexicalSearch)/") == true,
+            "…then runs on its own")
+    }
+
+    @Test("A suite whose test crashed runs after the rest: a second crash in it costs only its own tests")
+    func secondCrashCostsItsSuite() async throws {
+        let folder = try TemporaryFolder()
+        let d = "StrategyTests.Step2NearAddressSearch/d()/S.swift:20:6"
+        let listing = [
+            StreamLine.test(a, name: "A"), StreamLine.test(b, name: "B"), StreamLine.test(d, name: "D"),
+        ]
+        let crashing = """
+              echo 'Fatal error: planted'
+              echo "error: Exited with unexpected signal code 4"
+            """
+        try folder.write(
+            "first.jsonl",
+            stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", a)]))
+        try folder.write(
+            "rest.jsonl",
+            stream(
+                listing + [
+                    StreamLine.event("runStarted"), StreamLine.event("testStarted", d),
+                    StreamLine.event("testEnded", d), StreamLine.event("runEnded"),
+                ]))
+        try folder.write(
+            "suite.jsonl",
+            stream(listing + [StreamLine.event("runStarted"), StreamLine.event("testStarted", b)]))
+        let runner = try runner(
+            in: folder,
+            script: """
+                case "$(tail -n 1 arguments.txt)" in
+                  *"--filter ^(StrategyTests\\.Step1LexicalSearch)/"*) cat suite.jsonl >> "$stream"
+                \(crashing)
+                    exit 1;;
+                esac
+                if [ $passes -eq 0 ]; then
+                  cat first.jsonl >> "$stream"
+                \(crashing)
+                else
+                  cat rest.jsonl >> "$stream"
+                fi
+                exit 1
+                """)
+        let report = try await blocking { [runner] in runner.run(modules: ["StrategyTests"]) }
+        #expect(report.failure == nil)
+        let status = Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.id, $0.status) })
+        #expect(status[d] == .passed, "Step 2 ran before step 1's other tests could stop the module")
+        #expect(status[a].map { if case .crashed = $0 { true } else { false } } == true)
+        #expect(status[b].map { if case .crashed = $0 { true } else { false } } == true)
+        let arguments = try #require(folder.read("arguments.txt")).split(separator: "\n")
+        #expect(arguments.count == 3, "The module's two strikes end the run")
     }
 
     @Test("A test past the time limit is stopped, with every process it started, and named as hanging")
