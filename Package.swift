@@ -81,7 +81,7 @@ let package = Package(
                     dependencies: kata.domains.map { .target(name: $0) },
                     path: "\(patternRoot)/\(kata.pattern)",
                     // The brief lives beside the stubs; solutions have none.
-                    exclude: useSolutions ? [] : ["README.md"]
+                    exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
                 ),
                 .testTarget(
                     name: "\(kata.pattern)Tests",
@@ -99,7 +99,7 @@ let package = Package(
                     name: capstone.name,
                     dependencies: dependencies,
                     path: "\(patternRoot)/\(capstone.name)",
-                    exclude: useSolutions ? [] : ["README.md"]
+                    exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
                 ),
                 .testTarget(
                     name: "\(capstone.name)Tests",

@@ -92,4 +92,44 @@ struct HintsTests {
         try folder.write("Katas/Strategy/HINTS.md", "## Step 1: a\n\n### Hint 1\n\nh\n")
         #expect(workspace.hints(of: strategy)?.step(1)?.hints == ["h"])
     }
+
+    @Test("Every kata's HINTS.md has its brief's steps, same headings, each with hints")
+    func everyKataHasHints() throws {
+        let workspace = Workspace(root: repositoryRoot)
+        for kata in Catalog.katas {
+            let hints = try #require(workspace.hints(of: kata), "\(kata.pattern.name) has a HINTS.md")
+            // A capstone's step 0 is its safety net: it asks for no code, so it has no hint.
+            let steps = workspace.brief(of: kata).steps.filter { $0.number > 0 }
+            #expect(hints.steps.map(\.heading) == steps.map(\.heading), "\(kata.pattern.name)")
+            for step in hints.steps {
+                #expect(!step.hints.isEmpty, "\(kata.pattern.name) \(step.heading)")
+                #expect(!step.hints.contains(""), "\(kata.pattern.name) \(step.heading)")
+            }
+        }
+    }
+
+    @Test("`kata hint --step N` gives the step's hints from HINTS.md, one more each time")
+    func hintCommand() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", "let package = Package(name: \"PatternKatas\")\n")
+        try folder.write("Katas/Strategy/README.md", "# Strategy\n\n## Step 1: a\n\n## Step 2: b\n")
+        let workspace = Workspace(root: folder.url)
+        let arguments = ["hint", "strategy", "--step", "1", "--package-path", folder.url.path]
+
+        #expect(KataCommand.run(arguments) == 0)
+        #expect(workspace.loadState().hintsSeen["Strategy/1"] == nil, "No HINTS.md: no hint seen")
+
+        try folder.write(
+            "Katas/Strategy/HINTS.md",
+            "# Strategy: hints\n\n## Step 1: a\n\n### Hint 1\n\nOne.\n\n### Hint 2\n\nTwo.\n")
+        #expect(KataCommand.run(arguments) == 0)
+        #expect(workspace.loadState().hintsSeen["Strategy/1"] == 1)
+        #expect(KataCommand.run(arguments) == 0)
+        #expect(KataCommand.run(arguments) == 0)
+        #expect(workspace.loadState().hintsSeen["Strategy/1"] == 2, "The last hint stays the last")
+
+        #expect(KataCommand.run(["hint", "strategy", "--step", "2", "--package-path", folder.url.path]) == 0)
+        #expect(workspace.loadState().hintsSeen["Strategy/2"] == nil, "Step 2 has no section in HINTS.md")
+        #expect(KataCommand.run(["hint", "strategy", "--step", "5", "--package-path", folder.url.path]) == 2)
+    }
 }
