@@ -135,8 +135,8 @@ let package = Package(
                         name: kata.pattern,
                         dependencies: kata.domains.map { .target(name: $0) },
                         path: "\(patternRoot)/\(kata.pattern)",
-                        // The brief lives beside the stubs; solutions have none.
-                        exclude: useSolutions ? [] : ["README.md"]
+                        // The brief and its hints live beside the stubs; solutions have neither.
+                        exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
                     ),
                     .testTarget(
                         name: "\(kata.pattern)Tests",
@@ -154,7 +154,7 @@ let package = Package(
                         name: capstone.name,
                         dependencies: dependencies,
                         path: "\(patternRoot)/\(capstone.name)",
-                        exclude: useSolutions ? [] : ["README.md"]
+                        exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
                     ),
                     .testTarget(
                         name: "\(capstone.name)Tests",

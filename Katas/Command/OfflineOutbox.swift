@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// It sends over any `Connection` and only sends and listens: opening and closing the
 /// connection is its owner's job. The connection calls back from any thread ("connected",
-/// "this event came"), and the app's `send` must not need an `await`: keep the state behind a
-/// `Mutex` (`import Synchronization`), and run commands outside the lock.
+/// "this event came"), and the app's `send` must not need an `await`: the outbox is safe to use
+/// from any thread, and a command it runs may call back into it.
 public final class OfflineOutbox: Sendable {
     /// The most commands the buffer holds while the connection is down.
     public let capacity: Int
@@ -29,8 +29,8 @@ public final class OfflineOutbox: Sendable {
         self.capacity = capacity
         // TODO: Step 1 — when the connection says it is connected (`onStatusChange`), run the
         //       buffer (rule 1.4). Only listen: never connect, disconnect or release it (rule 1.1).
-        // TODO: Step 2 — note each time it says it is anything else: a drop reported while a
-        //       command runs means that command's failure was the drop, not a refusal (rule 2.3).
+        // TODO: Step 2 — a drop it reports (any status but connected) while a command runs makes
+        //       that command's failure the drop's, not a refusal (rule 2.3).
         // TODO: Step 4 — give the connection's events (`onEvent`) to the requests waiting for
         //       a reply (rules 4.2–4.6).
     }
@@ -57,11 +57,11 @@ public final class OfflineOutbox: Sendable {
     public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
         // TODO: Step 1 — run it now, or keep it for later, first in first out (rules 1.2–1.5, 1.8).
         // TODO: Step 2 — refuse it when the buffer is full (rules 2.8, 2.9).
-        // TODO: Step 2 — one runner at a time: a run that finds a command running asks its
-        //       runner to look again when that command is done (rules 2.5, 2.7). A command whose
-        //       `execute` throws stays, and the run stops, if the connection no longer says
-        //       connected or said it dropped meanwhile (rules 2.1–2.4); otherwise it was refused
-        //       for good: it leaves, the run goes on (rule 2.6).
+        // TODO: Step 2 — one command runs at a time, and nothing stalls: what comes while one runs
+        //       waits its turn and runs once it is done, while connected (rules 2.5, 2.7). A
+        //       command whose `execute` throws stays, and the run stops, if the connection no
+        //       longer says connected or said it dropped meanwhile (rules 2.1–2.4); otherwise it
+        //       was refused for good: it leaves, the run goes on (rule 2.6).
         // TODO: Step 3 — a command cancelled while it ran, whose run fails in a way that would
         //       keep it, leaves instead, and is told (`cancel()`) (rule 3.6).
         // TODO: Step 5 — a request refused for good ends with
@@ -88,10 +88,9 @@ public final class OfflineOutbox: Sendable {
     /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
     public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
         // TODO: Step 1 — refuse a blank name (rule 1.7).
-        // TODO: Step 4 — do what `enqueue` does, in one lock: check the capacity, take a ticket,
-        //       make the `PendingReply` with it and a `RequestCommand` with that, and keep the
-        //       command in the buffer and the reply with the requests waiting for a reply.
-        //       Then run the buffer, and return the reply (rules 4.1, 4.3).
+        // TODO: Step 4 — enqueue a `RequestCommand` as `enqueue` would, with a `PendingReply` that
+        //       a reply coming during an at-once send still reaches, and return that reply
+        //       (rules 4.1, 4.3).
         return PendingReply(ticket: CommandTicket(number: 0), name: Message.eventName)
     }
 
@@ -106,9 +105,9 @@ public final class OfflineOutbox: Sendable {
     @discardableResult
     public func cancel(_ ticket: CommandTicket) -> CancelResult {
         // TODO: Step 3 — remove it from the buffer if it still waits, and tell it (rules 3.1–3.4).
-        // TODO: Step 3 — if it is running now, answer `.notPending` and leave it in place: mark
-        //       it, so that should that run fail, it leaves the buffer (told it was cancelled)
-        //       instead of staying (rules 3.5, 3.6).
+        // TODO: Step 3 — if it is running now, answer `.notPending` and leave it in place; should
+        //       that run fail in a way that would keep it, it leaves the buffer instead, told it
+        //       was cancelled (rules 3.5, 3.6).
         .notPending
     }
 }

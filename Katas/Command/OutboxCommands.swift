@@ -53,8 +53,9 @@ public struct RequestCommand: OutboxCommand {
     /// The reply may arrive on the connection's thread before `send` returns: it must not be
     /// lost. If the send throws, the request was not sent.
     public func execute(on connection: any Connection) throws {
-        // TODO: Step 4 — note that the reply may come, then send the event; if the send
-        //       throws, undo the note and pass the error on (rules 4.2, 4.3).
+        // TODO: Step 4 — send the event, so that a reply coming before the send returns still
+        //       counts; a send that throws leaves nothing waiting, and its error goes on
+        //       unchanged (rules 4.2, 4.3).
     }
 
     /// The caller's wait ends with ``OutboxError/cancelled``.
@@ -66,8 +67,8 @@ public struct RequestCommand: OutboxCommand {
 /// The caller's side of a request: the ticket to cancel it with, and the reply once it comes.
 ///
 /// Only the outbox makes one. Any number of callers may await the same reply. The outbox
-/// completes it from the connection's thread while callers read or await it from others: keep
-/// its state behind a lock.
+/// completes it from the connection's thread while callers read or await it from others: it is
+/// safe to use from any thread.
 public final class PendingReply: Sendable {
     /// Cancels the request while it waits in the buffer (``OfflineOutbox/cancel(_:)``).
     public let ticket: CommandTicket

@@ -18,8 +18,8 @@ public struct MessagingClient: Sendable {
     ///   unchanged, when it refuses to connect (a managed connection refuses by its state). Then
     ///   nothing is returned.
     public func open(_ url: URL) throws -> any Connection {
-        // TODO: Step 3 — ask the factory for the connection, start connecting it (`try`), return it
-        //       (rules 3.1–3.5).
+        // TODO: Step 3 — ask the factory for the connection, start connecting it, and return it;
+        //       either's error reaches the caller unchanged (rules 3.1–3.5).
         // For now the client names a class itself, so no factory can ever change what it opens.
         RecordingConnection(url: url)
     }

@@ -37,13 +37,12 @@ public actor ConnectionPool: ConnectionPooling, KeeperPool {
     ///   already pooled stays, with its handles.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
         let connection = try connection(for: url)
-        // TODO: Step 2 — start connecting the shared connection (`try connection.connect()`)
-        //       for every handle, before you record anything: if it throws, pass its error on
-        //       and pool nothing new (rules 2.1–2.4). Keep track of the handle, so the pool
-        //       knows the connection is in use (rule 2.10).
-        // TODO: Step 3 — pass the connection's events on to its open handles: listen to each
-        //       connection once, not once per handle (rule 3.6). Keep track of a handle
-        //       without keeping it alive (rule 3.7).
+        // TODO: Step 2 — start connecting the shared connection for every handle; when it
+        //       refuses, pass its error on and pool nothing new (rules 2.1–2.4). The connection
+        //       is in use while the handle is open (rule 2.10).
+        // TODO: Step 3 — pass the connection's events on to its open handles, listening to each
+        //       connection once, not once per handle (rule 3.6); the pool never keeps a handle
+        //       alive (rule 3.7).
         return ConnectionHandle(
             connectionID: connection.id, url: connection.url, send: { try connection.send($0) })
     }

@@ -11,18 +11,13 @@ protocol ConnectionLifecycleState: Sendable {
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
 
-    // TODO: Step 2 — add the owned connection's two reports (connected, disconnected), each
-    //       given the managed connection, so each state decides where they take it (rules
-    //       2.2–2.6). A protocol extension can ignore both by default.
-    // TODO: Step 4 — add the lifecycle's three operations (connect, disconnect, release), each
-    //       given the managed connection, so each state allows or refuses them (rules 4.1–4.3). A
-    //       protocol extension can refuse them by default, in the state's own `name`; each state
-    //       then overrides only what it allows. Release releases the owned connection (rule 4.5).
-    // TODO: Step 5 — add the traffic's three operations (send, request, onEvent) the same way
-    //       (rules 5.1, 5.2). `send` and `request` are refused by default; `onEvent` is allowed in
-    //       every state but released, so its default accepts and `ReleasedState` overrides it to
-    //       refuse. Where the table allows them, `request` may just send and `onEvent` may just
-    //       accept, for now.
+    // TODO: Step 2 — let each state decide where the owned connection's two reports (connected,
+    //       disconnected) take the managed connection (rules 2.2–2.6).
+    // TODO: Step 4 — let each state allow or refuse connect, disconnect and release (rules
+    //       4.1–4.3); a release releases the owned connection (rule 4.5).
+    // TODO: Step 5 — let each state allow or refuse send, request and onEvent (rules 5.1, 5.2).
+    //       Where allowed, for now, a request may just send and a subscription may just be
+    //       accepted.
     // TODO: Step 6 — let `request` wait for its reply and `onEvent` keep its subscription, in
     //       the states that allow them (rules 6.1–6.4).
     // TODO: Step 7 — let a subscription be to every event, not only to one name (for

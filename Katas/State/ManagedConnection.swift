@@ -12,9 +12,8 @@ import MessagingKit
 /// to do: no `switch` on ``state`` in here.
 ///
 /// The owned connection reports synchronously, from whatever thread it runs on, so this class
-/// must be safe to use from any thread: keep its data in a `Mutex`, and never hold the lock while
-/// calling the owned connection, an observer, a handler, a subscription or a reply (each may call
-/// straight back in).
+/// must be safe to use from any thread; and the owned connection, an observer, a handler, a
+/// subscription or a reply it calls may call straight back in.
 public final class ManagedConnection: Connection {
     /// The connection it owns, which the states drive.
     let inner: any Connection
@@ -24,18 +23,16 @@ public final class ManagedConnection: Connection {
     /// It is handed a connection nobody has connected yet, and nobody else drives it.
     public init(connection: any Connection) {
         self.inner = connection
-        // TODO: Step 2 — listen to the owned connection's status changes, and hand each one to
-        //       the current state (rules 2.2, 2.3). Capture `self` weakly: the owned connection
-        //       keeps its handlers (rule 2.7). Judge a report by the owned connection's status now
-        //       (`inner.status`), not by the status it carries: a report may come late, after a
-        //       newer one (rule 2.4).
-        // TODO: Step 3 — after acting on a status, read `inner.status` again; while it differs
-        //       from the status just acted on, act on the new one, one act per turn (rule 3.5).
+        // TODO: Step 2 — hand every status the owned connection reports to the current state,
+        //       judged by the owned connection's status now, not the one the report carries
+        //       (rules 2.2–2.4); the owned connection must not keep this one alive (rule 2.7).
+        // TODO: Step 3 — after acting on a report, act again on each status the owned connection
+        //       has moved to meanwhile, until it holds still (rule 3.5).
         // TODO: Step 6 — listen to the owned connection's events, for subscriptions and replies
         //       (rules 6.1, 6.4).
-        // TODO: Step 7 — in that loop, after each act and before looking again, tell the
-        //       `onStatusChange` handlers: first the status the report carried, then each status
-        //       looked up again, unless it is the status they were told last (rules 7.5–7.7).
+        // TODO: Step 7 — tell the `onStatusChange` handlers, after each act and before looking
+        //       again: the status the report carried, then each status found meanwhile, unless
+        //       it is the status they were told last (rules 7.5–7.7).
     }
 
     /// Identifies this connection for its whole life: its own id, never the owned connection's.
@@ -90,9 +87,10 @@ public final class ManagedConnection: Connection {
     /// - Throws: ``LifecycleError/transitionRefused(from:to:)`` when the table has no such move;
     ///   the state stays as it was, and no observer hears anything.
     func enter(_ next: ConnectionState) throws(LifecycleError) {
-        // TODO: Step 2 — under the lock, ask the current state whether it may move to `next`; if
-        //       so, swap in the state object for `next` (rules 2.2, 2.6).
-        // TODO: Step 3 — then, outside the lock, tell every observer (rules 3.1, 3.3).
+        // TODO: Step 2 — move to the state object for `next` when the current state's row allows
+        //       it (rules 2.2, 2.6).
+        // TODO: Step 3 — then tell every observer, once the connection is in its new state
+        //       (rules 3.1, 3.3).
         throw .transitionRefused(from: state, to: next)
     }
 

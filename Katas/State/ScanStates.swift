@@ -13,7 +13,7 @@ public struct NoCodeState: ScanViewState {
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame) -> ScanTransition? {
-        // TODO: Step 8 — a transition by the number of codes (rule 8.3; the three states share this).
+        // TODO: Step 8 — a transition by the number of codes (rule 8.3).
         nil
     }
 

@@ -1,5 +1,5 @@
 /// Checks that everything that lists the katas agrees with ``Catalog``: `Package.swift`, the
-/// README's table, the learning path, each kata's test suites and its brief's steps and hints.
+/// README's table, the learning path, each kata's test suites, its brief's steps and its hints.
 struct CatalogCheck {
     let workspace: Workspace
 
@@ -32,7 +32,7 @@ struct CatalogCheck {
             }
         }
         for kata in Catalog.katas {
-            problems += suiteProblems(of: kata) + briefProblems(of: kata)
+            problems += suiteProblems(of: kata) + briefProblems(of: kata) + hintProblems(of: kata)
         }
         return problems
     }
@@ -114,8 +114,10 @@ struct CatalogCheck {
         ]
     }
 
-    /// The brief has one section per step, in order, each with at least one non-empty hint; a
-    /// capstone's starts with step 0, its safety net, which asks for no code and needs no hint.
+    /// The brief has one section per step, in order, and no hint.
+    ///
+    /// A capstone's brief starts with step 0, its safety net. The hints live in `HINTS.md`: a
+    /// `<details><summary>Hint` block left in the brief is one the learner sees under the rules.
     private func briefProblems(of kata: Kata) -> [String] {
         let path = "Katas/\(kata.pattern.name)/README.md"
         let brief = workspace.brief(of: kata)
@@ -128,11 +130,49 @@ struct CatalogCheck {
                     + "(\"## Step N: …\"); the \(kata.isCapstone ? "capstone" : "kata") has steps \(first) to "
                     + "\(kata.stepCount)\(kata.isCapstone ? " (step 0: the safety net)" : "").")
         }
-        for step in brief.steps where step.number > 0 || !kata.isCapstone {
+        let lines = workspace.read(path).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains("<details><summary>Hint") {
+            problems.append(
+                "\(path):\(index + 1) still holds a hint: move it to \(Hints.path(of: kata)), under its "
+                    + "step's \"## Step N: …\" as a \"### Hint N\", so the brief doesn't show it.")
+        }
+        return problems
+    }
+
+    /// `HINTS.md` has a section for each step of the brief, with the brief's heading, in order,
+    /// each with at least one hint and no empty one; a capstone's step 0, its safety net, asks
+    /// for no code and needs no hint.
+    private func hintProblems(of kata: Kata) -> [String] {
+        let path = Hints.path(of: kata)
+        guard let hints = workspace.hints(of: kata) else {
+            return [
+                "\(path) is missing: `kata hint` reads each step's hints there. Add it, with a "
+                    + "\"## Step N: …\" section and a \"### Hint 1\" for every step of the brief."
+            ]
+        }
+        let exempt = { (number: Int) in kata.isCapstone && number == 0 }
+        let expected = workspace.brief(of: kata).steps.filter { !exempt($0.number) }
+        let sections = hints.steps.filter { !exempt($0.number) }
+        var problems: [String] = []
+        if sections.map(\.number) != expected.map(\.number) {
+            let found = sections.map { String($0.number) }.joined(separator: ", ")
+            problems.append(
+                "\(path) has the step sections \(found.isEmpty ? "(none)" : found) (\"## Step N: …\"); the "
+                    + "brief has \(expected.map { String($0.number) }.joined(separator: ", ")). Give every step "
+                    + "one, in the brief's order.")
+        }
+        let headings = Dictionary(
+            expected.map { ($0.number, $0.heading) }, uniquingKeysWith: { first, _ in first })
+        for step in sections {
+            if let heading = headings[step.number], heading != step.heading {
+                problems.append(
+                    "\(path):\(step.line) has \"## \(step.heading)\"; the brief's heading is \"## \(heading)\". "
+                        + "Use the same text.")
+            }
             if step.hints.isEmpty {
                 problems.append(
                     "\(path):\(step.line) \(step.heading) has no hint: `kata hint` would have nothing to give. "
-                        + "Add a <details><summary>Hint 1</summary> block.")
+                        + "Add a \"### Hint 1\" under it.")
             }
             for (index, hint) in step.hints.enumerated() where hint.isEmpty {
                 problems.append("\(path):\(step.line) \(step.heading): hint \(index + 1) is empty.")

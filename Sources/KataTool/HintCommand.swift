@@ -1,6 +1,7 @@
 /// `kata hint <kata>`: the next hint of the step the learner is on, one more each time.
 ///
-/// The hints are read from the brief, their one home.
+/// The hints are read from the kata's `HINTS.md` (``Hints``), their one home; the brief gives
+/// the step's heading.
 enum HintCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
         let kata: Kata
@@ -65,23 +66,32 @@ enum HintCommand {
             Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return 2
         }
-        guard !section.hints.isEmpty else {
+        let path = Hints.path(of: kata)
+        guard let hints = workspace.hints(of: kata) else {
             print(
-                "The brief has no hint for \(section.heading). Read Katas/\(name)/README.md:\(section.line).")
+                "\(path) is missing, so there is no hint to give. "
+                    + "Read the step in Katas/\(name)/README.md:\(section.line).")
+            return 0
+        }
+        let texts = hints.step(step)?.hints.filter { !$0.isEmpty } ?? []
+        guard !texts.isEmpty else {
+            print(
+                "\(path) has no hint for \(section.heading). "
+                    + "Read the step in Katas/\(name)/README.md:\(section.line).")
             return 0
         }
         var state = workspace.loadState()
         let key = "\(name)/\(step)"
         let seen = state.hintsSeen[key] ?? 0
-        let index = min(seen, section.hints.count - 1)
+        let index = min(seen, texts.count - 1)
         print(
             context.terminal.paint(
-                "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(section.hints.count)",
-                .bold))
+                "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(texts.count)", .bold)
+        )
         print("")
-        print(section.hints[index])
+        print(texts[index])
         print("")
-        if index == section.hints.count - 1 {
+        if index == texts.count - 1 {
             print(
                 context.terminal.paint(
                     "That was the last hint for this step. Still stuck? `swift run kata solution \(kata.command)`.",

@@ -193,9 +193,22 @@ struct KataReset {
         let description: String
     }
 
+    /// The files of a kata's folder that are the project's, not the learner's.
+    ///
+    /// The brief and its hints: a reset neither backs them up, nor writes them back, nor removes
+    /// them.
+    static let projectFiles: Set<String> = ["README.md", "HINTS.md"]
+
+    /// Whether `path` (relative to the kata's folder, or to the repository) is one of the
+    /// learner's files: anything but the folder's ``projectFiles``.
+    static func isLearnerFile(_ path: String, in folder: String) -> Bool {
+        let relative = path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+        return !projectFiles.contains(relative)
+    }
+
     func plan(_ kata: Kata, step: Int?) throws -> Plan {
         let folder = "Katas/\(kata.pattern.name)"
-        var restore = try source.files(in: folder).sorted()
+        var restore = try source.files(in: folder).filter { Self.isLearnerFile($0, in: folder) }.sorted()
         var remove: [String] = []
         var otherSteps: [String: [Int]] = [:]
         if let step {
@@ -211,7 +224,8 @@ struct KataReset {
                 throw Failure(description: "No stub of \(kata.pattern.name) has a `// TODO: Step \(step)`.")
             }
         } else {
-            remove = workspace.files(in: folder).map { "\(folder)/\($0)" }.filter { !restore.contains($0) }
+            remove = workspace.files(in: folder).filter { Self.isLearnerFile($0, in: folder) }
+                .map { "\(folder)/\($0)" }.filter { !restore.contains($0) }
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -241,7 +255,7 @@ struct KataReset {
         let underlying: any Error
     }
 
-    /// Copies the kata's folder to the backup, then writes the stubs back.
+    /// Copies the learner's files of the kata's folder to the backup, then writes the stubs back.
     ///
     /// Nothing is written unless the backup is complete.
     ///
@@ -258,7 +272,7 @@ struct KataReset {
                 (plan.restore + plan.remove).map { $0.split(separator: "/").prefix(2).joined(separator: "/") }
             )
             for folder in folders.sorted() {
-                for file in workspace.files(in: folder) {
+                for file in workspace.files(in: folder) where Self.isLearnerFile(file, in: folder) {
                     let target = plan.backup.appending(path: file)
                     try fileManager.createDirectory(
                         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -41,7 +41,7 @@ enum VerifyCommand {
         let catalogProblems = CatalogCheck(workspace: checked).problems()
         print(
             "\(terminal.mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
-                + "the step suites and the briefs' hints agree")
+                + "the step suites, the briefs and their hints agree")
         for problem in catalogProblems { print("  - \(problem)") }
         let ruleProblems = RuleCheck(workspace: checked).problems()
         print(

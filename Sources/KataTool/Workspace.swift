@@ -39,6 +39,14 @@ struct Workspace {
         Brief(markdown: read("Katas/\(kata.pattern.name)/README.md"))
     }
 
+    /// The kata's hints (`Katas/<Pattern>/HINTS.md`), read from disk; `nil` when the file is
+    /// missing.
+    func hints(of kata: Kata) -> Hints? {
+        guard let text = try? String(contentsOf: root.appending(path: Hints.path(of: kata)), encoding: .utf8)
+        else { return nil }
+        return Hints(markdown: text)
+    }
+
     /// Where a step's `// TODO: Step N` marks are: `Katas/Strategy/Model.swift:12`, first one first.
     func todoLocations(of kata: Kata, step: Int) -> [String] {
         let folder = "Katas/\(kata.pattern.name)"

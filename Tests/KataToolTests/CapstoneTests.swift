@@ -214,14 +214,12 @@ struct CapstoneCheckTests {
         #expect(!problems.contains { $0.hasPrefix("Package.swift's katas list") })
     }
 
-    @Test("The catalog check wants the safety-net suite, and a brief from step 0 with hints from step 1")
+    @Test("The catalog check wants the safety-net suite, a brief from step 0, and hints from step 1")
     func safetyNetSuiteAndBrief() throws {
         let fixture = try Fixture()
         try FileManager.default.removeItem(
             at: fixture.root.appending(path: "\(fixture.tests)/SafetyNet.swift"))
-        try fixture.folder.write(
-            "Katas/ScanCapstone/README.md",
-            "# Brief\n\n## Step 1: a\n\n<details><summary>Hint 1</summary>h</details>\n")
+        try fixture.folder.write("Katas/ScanCapstone/README.md", "# Brief\n\n## Step 1: a\n")
         let problems = CatalogCheck(workspace: Workspace(root: fixture.root)).problems()
         #expect(problems.contains { $0.hasPrefix("\(fixture.tests) declares no suite SafetyNet") })
         #expect(
@@ -231,13 +229,16 @@ struct CapstoneCheckTests {
         #expect(!problems.contains { $0.hasPrefix("\(fixture.tests) declares the step suites") })
 
         var brief = "# Brief\n\n## Step 0: the safety net\n\n- **0.1** pinned\n"
+        var hints = "# Scan capstone: hints\n"
         for step in 1...4 {
-            brief += "\n## Step \(step): s\n\n<details><summary>Hint 1</summary>h</details>\n"
+            brief += "\n## Step \(step): s\n"
+            hints += "\n## Step \(step): s\n\n### Hint 1\n\nh\n"
         }
         try fixture.folder.write("Katas/ScanCapstone/README.md", brief)
+        try fixture.folder.write("Katas/ScanCapstone/HINTS.md", hints)
         let again = CatalogCheck(workspace: Workspace(root: fixture.root)).problems()
         #expect(
-            again.filter { $0.hasPrefix("Katas/ScanCapstone/README.md") } == [],
+            again.filter { $0.hasPrefix("Katas/ScanCapstone/") } == [],
             "Step 0 asks for no code, so it needs no hint")
     }
 

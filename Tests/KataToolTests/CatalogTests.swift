@@ -15,7 +15,7 @@ struct CatalogTests {
         #expect(problems == [])
     }
 
-    @Test("A disagreement is named: a kata out of order in Package.swift, a step without hints")
+    @Test("A disagreement is named: a kata out of order in Package.swift, an empty hint")
     func disagreementIsNamed() throws {
         let folder = try TemporaryFolder()
         let manifest = try String(
@@ -24,15 +24,61 @@ struct CatalogTests {
             "Package.swift",
             manifest.replacingOccurrences(of: "(\"Strategy\", [\"ScanKit\"]),\n", with: "")
                 + "\nlet late = [(\"Strategy\", [\"ScanKit\"])]\n")
-        try folder.write(
-            "Katas/Strategy/README.md", "## Step 1: a\n\n<details><summary>Hint 1</summary>\n\n</details>\n")
+        try folder.write("Katas/Strategy/README.md", "## Step 1: a\n")
+        try folder.write("Katas/Strategy/HINTS.md", "## Step 1: a\n\n### Hint 1\n\n")
         let problems = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
         #expect(problems.contains { $0.hasPrefix("Package.swift's katas list is Factory,") })
-        #expect(problems.contains { $0.contains("hint 1 is empty") })
+        #expect(problems.contains("Katas/Strategy/HINTS.md:1 Step 1: a: hint 1 is empty."))
         #expect(
             problems.contains {
                 $0.contains("has the step sections 1 (\"## Step N: …\"); the kata has steps 1 to 4")
             })
+    }
+
+    @Test(
+        "Hints: a missing HINTS.md, a step it lacks or misnames, a step without hint, a hint left in the brief"
+    )
+    func hintProblems() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Katas/Strategy/README.md",
+            "# S\n\n## Step 1: a\n\n<details><summary>Hint 1</summary>h</details>\n\n## Step 2: b\n\n## Step 3: c\n"
+        )
+        try folder.write(
+            "Katas/Strategy/HINTS.md",
+            "# S: hints\n\n## Step 1: a\n\n### Hint 1\n\n```\n## Step 2: b\n```\n\n## Step 3: see\n\nNo hint.\n"
+        )
+        let problems = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
+        let strategy = problems.filter { $0.hasPrefix("Katas/Strategy/") }
+        #expect(
+            strategy.contains(
+                "Katas/Strategy/README.md:5 still holds a hint: move it to Katas/Strategy/HINTS.md, under its "
+                    + "step's \"## Step N: …\" as a \"### Hint N\", so the brief doesn't show it."))
+        #expect(
+            strategy.contains(
+                "Katas/Strategy/HINTS.md has the step sections 1, 3 (\"## Step N: …\"); the brief has 1, 2, 3. "
+                    + "Give every step one, in the brief's order."),
+            "A `## Step 2` inside a code fence is no section")
+        #expect(
+            strategy.contains(
+                "Katas/Strategy/HINTS.md:11 has \"## Step 3: see\"; the brief's heading is \"## Step 3: c\". "
+                    + "Use the same text."))
+        #expect(
+            strategy.contains(
+                "Katas/Strategy/HINTS.md:11 Step 3: see has no hint: `kata hint` would have nothing to give. "
+                    + "Add a \"### Hint 1\" under it."))
+        #expect(!strategy.contains { $0.contains("hint 1 is empty") }, "Step 1's hint holds a code block")
+        #expect(
+            problems.contains(
+                "Katas/Factory/HINTS.md is missing: `kata hint` reads each step's hints there. Add it, with a "
+                    + "\"## Step N: …\" section and a \"### Hint 1\" for every step of the brief."))
+
+        try folder.write(
+            "Katas/Strategy/HINTS.md", "## Step 2: b\n\n### Hint 1\n\nh\n\n## Step 1: a\n\n### Hint 1\n\nh\n")
+        let reordered = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
+        #expect(
+            reordered.contains { $0.hasPrefix("Katas/Strategy/HINTS.md has the step sections 2, 1 (") },
+            "The sections follow the brief's order")
     }
 
     @Test(

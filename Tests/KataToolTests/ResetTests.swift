@@ -46,6 +46,28 @@ struct ResetTests {
         #expect(folder.read("\(backup)/Helpers.swift") == "my own file")
     }
 
+    @Test("The brief and its hints are the project's: never backed up, written back or removed")
+    func briefAndHintsStay() throws {
+        let folder = try learnerFolder()
+        try folder.write("Katas/Strategy/README.md", "the brief, newer than the stubs")
+        try folder.write("Katas/Strategy/HINTS.md", "the hints, newer than the stubs")
+        var withDocuments = stubs
+        withDocuments.stubs["Katas/Strategy/README.md"] = "an older brief"
+        withDocuments.stubs["Katas/Strategy/HINTS.md"] = "older hints"
+        let reset = KataReset(workspace: Workspace(root: folder.url), source: withDocuments)
+        let plan = try reset.plan(try #require(Catalog.kata(named: "strategy")), step: nil)
+        #expect(plan.restore == ["Katas/Strategy/Lexical.swift", "Katas/Strategy/Model.swift"])
+        #expect(plan.remove == ["Katas/Strategy/Helpers.swift"])
+        try reset.apply(plan)
+
+        #expect(folder.read("Katas/Strategy/README.md") == "the brief, newer than the stubs")
+        #expect(folder.read("Katas/Strategy/HINTS.md") == "the hints, newer than the stubs")
+        let backup = plan.backup.path.replacingOccurrences(of: folder.url.path + "/", with: "")
+        #expect(folder.read("\(backup)/Lexical.swift") == "my step 1 work")
+        #expect(folder.read("\(backup)/README.md") == nil, "The brief is not the learner's to back up")
+        #expect(folder.read("\(backup)/HINTS.md") == nil, "The hints are not the learner's to back up")
+    }
+
     @Test("--step restores only the files with that step's TODO, and keeps the rest")
     func oneStep() throws {
         let folder = try learnerFolder()

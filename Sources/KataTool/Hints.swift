@@ -1,0 +1,133 @@
+import Foundation
+
+/// A kata's hints (`Katas/<Pattern>/HINTS.md`), read by step, gentlest first.
+///
+/// The file is the hints' one home: `kata hint` and the `h` key of `kata watch` read them here.
+/// The brief only points to it, so a learner reading a step's rules doesn't see its answer a
+/// few lines below. The format:
+///
+/// ````markdown
+/// # Strategy: hints
+///
+/// One short paragraph.
+///
+/// ## Step 1: search by name
+///
+/// ### Hint 1
+///
+/// The gentlest hint. It may hold a fenced code block:
+///
+/// ```swift
+/// # a line in a fence is text, never a heading
+/// ```
+///
+/// ### Hint 2
+///
+/// A more explicit one.
+/// ````
+///
+/// Each `## Step N: …` heading is the brief's step heading; each `### Hint …` heading starts
+/// one hint, which runs to the next heading outside a code fence.
+struct Hints: Equatable {
+    /// One `## Step N: …` section.
+    struct Step: Equatable {
+        /// The step's number, from its heading.
+        let number: Int
+        /// The heading's text after `## `, such as `Step 2: search near an address`.
+        let heading: String
+        /// The heading's line in the file (1-based).
+        let line: Int
+        /// The hints' texts, gentlest first: what follows each `### Hint …` heading, trimmed.
+        ///
+        /// An empty string is a hint heading with nothing under it.
+        let hints: [String]
+    }
+
+    /// The step sections, in the order they appear.
+    let steps: [Step]
+
+    /// Where a kata's hints are, relative to the repository: `Katas/Strategy/HINTS.md`.
+    static func path(of kata: Kata) -> String {
+        "Katas/\(kata.pattern.name)/HINTS.md"
+    }
+
+    /// Reads the hints' Markdown.
+    init(markdown: String) {
+        var steps: [Step] = []
+        var current: (number: Int, heading: String, line: Int)?
+        var hints: [String] = []
+        var hint: [String]?
+        // The open fence's character and length: "```" opens one that only "```" or longer closes.
+        var fence: (character: Character, count: Int)?
+
+        func finishHint() {
+            if let text = hint {
+                hints.append(text.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            hint = nil
+        }
+
+        func finishStep() {
+            finishHint()
+            if let current {
+                steps.append(
+                    Step(number: current.number, heading: current.heading, line: current.line, hints: hints))
+            }
+            current = nil
+            hints = []
+        }
+
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            if let marker = Self.fenceMarker(line) {
+                if let open = fence {
+                    if marker.character == open.character, marker.count >= open.count, marker.isBare {
+                        fence = nil
+                    }
+                } else {
+                    fence = (marker.character, marker.count)
+                }
+            } else if fence == nil, line.hasPrefix("#") {
+                let level = line.prefix { $0 == "#" }.count
+                let title = line.dropFirst(level)
+                if level <= 2, title.first == " " {
+                    finishStep()
+                    let heading = title.trimmingCharacters(in: .whitespaces)
+                    if level == 2, let match = heading.firstMatch(of: /^Step (\d+)\b/),
+                        let number = Int(match.1)
+                    {
+                        current = (number, heading, index + 1)
+                    }
+                    continue
+                }
+                if level == 3, title.first == " ", current != nil,
+                    title.trimmingCharacters(in: .whitespaces).hasPrefix("Hint")
+                {
+                    finishHint()
+                    hint = []
+                    continue
+                }
+            }
+            if hint != nil { hint?.append(line) }
+        }
+        finishStep()
+        self.steps = steps
+    }
+
+    /// The section of step `number`, if the file has one.
+    func step(_ number: Int) -> Step? {
+        steps.first { $0.number == number }
+    }
+
+    /// A line that opens or closes a code fence: up to three spaces, then three or more
+    /// backticks or tildes; `isBare` when nothing but spaces follows (only such a line closes).
+    private static func fenceMarker(_ line: String) -> (character: Character, count: Int, isBare: Bool)? {
+        let indent = line.prefix { $0 == " " }.count
+        guard indent <= 3 else { return nil }
+        let rest = line.dropFirst(indent)
+        guard let character = rest.first, character == "`" || character == "~" else { return nil }
+        let count = rest.prefix { $0 == character }.count
+        guard count >= 3 else { return nil }
+        return (character, count, rest.dropFirst(count).allSatisfy { $0 == " " || $0 == "\t" })
+    }
+}
