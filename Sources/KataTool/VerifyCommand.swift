@@ -122,6 +122,19 @@ enum VerifyCommand {
                             + "\(summary.safetyNetTotal) safety-net tests green on the stubs"
                         : "\(summary.red) of \(summary.total) tests red on the stubs"))
         }
+        for summary in verdict.summaries {
+            let path = "Katas/\(summary.pattern.name)/README.md"
+            guard let stated = statedCounts(inBrief: workspace.read(path)) else {
+                problems.append(
+                    "\(path) doesn't say what the stubs' tests do (\"Run it now: N tests fail.\").")
+                continue
+            }
+            if stated.pass != summary.safetyNetGreen || stated.fail != summary.red {
+                problems.append(
+                    "\(path) says \(stated.pass) test(s) pass and \(stated.fail) fail on the stubs; they are "
+                        + "\(summary.safetyNetGreen) and \(summary.red). Update its \"Run it now\" line.")
+            }
+        }
         let othersOK = verdict.otherPassed == verdict.otherTotal
         print(
             "\(terminal.mark(othersOK)) Other tests: "
@@ -134,6 +147,17 @@ enum VerifyCommand {
         problems += verdict.problems
         for problem in problems { print("  - \(problem)") }
         return problems
+    }
+
+    /// What a brief says its tests do on the stubs, from its `Run it now: 31 tests fail.` or
+    /// `Run it now: 2 tests pass and 21 fail.`; `nil` when it says neither.
+    static func statedCounts(inBrief text: String) -> (pass: Int, fail: Int)? {
+        if let both = text.firstMatch(of: /Run it now: (\d+) tests? pass(?:es)? and (\d+) fails?\./),
+            let pass = Int(both.1), let fail = Int(both.2)
+        {
+            return (pass, fail)
+        }
+        return text.firstMatch(of: /Run it now: (\d+) tests? fails?\./).flatMap { Int($0.1) }.map { (0, $0) }
     }
 
     /// Copies the package to `destination`, without build folders, git data or the tool's

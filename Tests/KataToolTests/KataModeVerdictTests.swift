@@ -93,4 +93,14 @@ struct KataModeVerdictTests {
                 "StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."
             ])
     }
+
+    @Test("A brief's counts of the stubs' tests are read, so verify can hold them to the run")
+    func statedCounts() {
+        #expect(
+            VerifyCommand.statedCounts(inBrief: "x\nRun it now: 31 tests fail. When") ?? (-1, -1) == (0, 31))
+        #expect(
+            VerifyCommand.statedCounts(inBrief: "Run it now: 2 tests pass and 21 fail. The 2") ?? (-1, -1)
+                == (2, 21))
+        #expect(VerifyCommand.statedCounts(inBrief: "Run the tests.") == nil)
+    }
 }
