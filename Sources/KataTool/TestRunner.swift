@@ -6,12 +6,15 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs the package's tests and keeps going when the learner's code crashes or hangs.
+/// Runs the package's tests and keeps going when the learner's code doesn't compile, crashes or
+/// hangs.
 ///
-/// Each pass is one `swift test`, serial, writing Swift Testing's event stream. When a test
-/// crashes the test process, or runs past ``timeLimit`` and is stopped, the runner notes it and
-/// runs the rest again without it; a test module that crashes or hangs twice is left out. So
-/// one kata's crash never hides another kata's results, and no test process is left running.
+/// Each pass is one `swift test`, serial, writing Swift Testing's event stream. When a kata
+/// doesn't compile, the runner may build again without it (``leaving``). When a test crashes the
+/// test process, or runs past ``timeLimit`` and is stopped, the runner notes it and runs the rest
+/// again without it, its suite's other tests last; a test module that crashes or hangs twice is
+/// left out. So one kata's mistake never hides another kata's results, a crash costs its own
+/// test, and no test process is left running.
 struct TestRunner: Sendable {
     /// The package's root folder.
     var root: URL
@@ -154,9 +157,16 @@ struct TestRunner: Sendable {
                         report.leftOut[module] = error
                         settings.leftOut.append(module)
                     }
+                    var names: [String] = []
+                    for found in more {
+                        let name = Catalog.kata(ofModule: found.module)?.pattern.displayName ?? found.module
+                        if !names.contains(name) { names.append(name) }
+                    }
                     progress(
-                        "\(ReportPrinter.list(more.map { Catalog.kata(ofModule: $0.module)?.pattern.displayName ?? $0.module })) "
-                            + "does not compile; building the rest without it.")
+                        ReportPrinter.list(names)
+                            + (names.count == 1
+                                ? " does not compile; building the rest without it."
+                                : " do not compile; building the rest without them."))
                     continue
                 }
                 report.buildErrors = errors
