@@ -10,9 +10,10 @@
 /// Build complete! (90.14s)
 /// ```
 ///
-/// The total changes while SwiftPM plans (69, then 97, then 122…): ``fraction``, which the bar
-/// and ``percent`` show, never goes back (it is the largest fraction seen so far), while the
-/// counts beside them are SwiftPM's own.
+/// The total grows while SwiftPM plans (69, then 97, then 122…), so the counts' own share may
+/// drop. ``percent`` is always the counts' own share, but it is left out (counts alone) while
+/// that share is below the last one shown: it never goes back, and never disagrees with the
+/// counts beside it. The bar, ``fraction``, stays at the last share shown.
 struct BuildProgress: Equatable, Sendable {
     /// The steps done, as the last `[n/m]` line said.
     private(set) var done = 0
@@ -20,8 +21,12 @@ struct BuildProgress: Equatable, Sendable {
     private(set) var total = 0
     /// What SwiftPM is doing now: `Compiling MessagingKit BuildProblem.swift`.
     private(set) var current = ""
-    /// The largest share of the build done so far, from 0 to 1.
-    private(set) var fraction = 0.0
+    /// The share of the build last shown, from 0 to 1: it never goes back.
+    var fraction: Double { Double(shown) / 100 }
+    /// The largest percentage the counts have given so far.
+    private var shown = 0
+    /// Whether the counts' own share is below ``shown`` now: the total grew faster than they did.
+    private var behind = false
     /// Whether SwiftPM said the build is over (`Build complete!`).
     private(set) var isComplete = false
     /// Text that was not a complete line yet.
@@ -52,7 +57,9 @@ struct BuildProgress: Equatable, Sendable {
         done = step
         total = steps
         current = Self.shortened(String(match.3))
-        fraction = max(fraction, min(1, Double(step) / Double(steps)))
+        let own = min(100, step * 100 / steps)
+        behind = own < shown
+        shown = max(shown, own)
     }
 
     /// An action as a learner reads it: a full path is cut down to its file's name.
@@ -62,9 +69,9 @@ struct BuildProgress: Equatable, Sendable {
         return "Generating " + (action.split(separator: "/").last.map(String.init) ?? action)
     }
 
-    /// The largest share of the build done so far, as a whole percentage: like the bar, it never
-    /// goes back, even when SwiftPM's total grows and the counts' own share drops a little.
-    var percent: Int { Int(fraction * 100) }
+    /// The share of the build done as the counts say it, a whole percentage; `nil` while it is
+    /// below one shown before (SwiftPM's total grew), so that it never goes back.
+    var percent: Int? { behind ? nil : shown }
 
     /// Whether SwiftPM has said how many steps the build has.
     var hasStarted: Bool { total > 0 }

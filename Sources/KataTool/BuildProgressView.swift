@@ -116,7 +116,7 @@ final class BuildProgressView: Sendable {
         guard progress.hasStarted else {
             return terminal.paint("Building… planning the build  \(time)", .dim)
         }
-        let counts = "\(progress.done)/\(progress.total)  \(progress.percent)%"
+        let counts = "\(progress.done)/\(progress.total)" + (progress.percent.map { "  \($0)%" } ?? "")
         if !rewrites {
             return "Building: \(counts), \(time) — \(progress.current)"
         }

@@ -14,7 +14,7 @@ enum HintCommand {
         let name = kata.pattern.name
         var step = options.step
         if step == nil {
-            if !workspace.loadState().ran.contains(name) || workspace.kataChangedSinceLastRun(kata) {
+            if workspace.kataChangedSinceLastRun(kata) {
                 // No result yet, or the learner's files changed since: run the tests to find the step.
                 print(
                     context.terminal.paint(
@@ -32,12 +32,12 @@ enum HintCommand {
                 }
                 if report.failure == nil {
                     let progress = KataProgress(kata: kata, report: report)
-                    KataCommand.remember([progress], in: workspace)
-                    KataCommand.remember(progress.prerequisites, in: workspace, alone: false)
+                    // A hint is a look, not a try: it notes the step, but `solution` still asks.
+                    KataCommand.remember([progress] + progress.prerequisites, in: workspace, alone: false)
                 }
             }
             let state = workspace.loadState()
-            guard state.ran.contains(name) else {
+            guard state.lastRun[name] != nil else {
                 Terminal.printError(
                     "The tests did not run, so your step is unknown. "
                         + "`swift run kata test \(kata.command)` says why; "

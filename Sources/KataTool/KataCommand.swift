@@ -96,7 +96,7 @@ struct KataCommand {
         }
 
         /// Makes `kata` the one the learner is on, the one every command without a kata name
-        /// means from now on: they test it, watch it, or took its solution.
+        /// means from now on: they test it, watch it, or said yes to its solution.
         func workOn(_ kata: Kata) {
             var state = workspace.loadState()
             guard state.chosen != kata.pattern.name else { return }
@@ -163,8 +163,8 @@ struct KataCommand {
     /// What a left-out `[<kata>]` means, for the commands that take one.
     static let currentKataHelp = """
         Left out, <kata> is the kata you are on: the one you last worked on (test, watch, or a
-        solution you took) while it is not done, then the next one not done after it; before
-        that, the first one not done. A hint or a solution you decline moves you nowhere.
+        solution you said yes to) while it is not done, then the next one not done after it;
+        before that, the first one not done. A hint, or a solution you decline, moves you nowhere.
         """
 
     /// The help of the options `command` takes.
@@ -335,7 +335,7 @@ struct KataCommand {
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
         let current = context.workspace.loadState().currentKata
         if let next = katas.first(where: { $0.kata == current }) {
-            context.say(printer.next(next))
+            print(printer.next(next))  // fitted to the terminal already, but for what the test wrote
         } else {
             context.say(printer.everyKataDone)
         }
@@ -381,7 +381,7 @@ struct KataCommand {
         remember(progress.prerequisites, in: context.workspace, alone: false)
         context.say(printer.steps(of: progress) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
-        context.say(printer.next(progress))
+        print(printer.next(progress))  // fitted to the terminal already, but for what the test wrote
         if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
         return progress.isDone ? 0 : 1
     }

@@ -81,27 +81,22 @@ struct ReportPrinter {
                     + "\"\(progress.safetyNetFailure?.displayName ?? "")\")", .red)
     }
 
-    /// Each kata a capstone needs, the steps that need it, and whether it is done.
+    /// The katas a capstone needs and how far each is, on one line: `✘ Needs Chain of
+    /// Responsibility: done · State: 2 of 8 steps · Proxy: 0 of 5 steps` (which step needs which is
+    /// `kata test <capstone>`'s to say).
     func prerequisiteLines(_ progress: KataProgress) -> [String] {
-        var lines: [String] = []
-        for pattern in progress.kata.prerequisites {
-            let steps = (1...max(progress.kata.stepCount, 1)).filter {
-                progress.kata.prerequisites(ofStep: $0).contains(pattern)
-            }
-            let which = "step\(steps.count == 1 ? "" : "s") " + Self.list(steps.map(String.init))
+        var allDone = true
+        let items = progress.kata.prerequisites.map { pattern -> String in
             guard let kata = progress.prerequisites.first(where: { $0.kata.pattern == pattern }) else {
+                allDone = false
                 let leftOut = progress.leftOutPrerequisites.contains { $0.pattern == pattern }
-                lines.append(
-                    (leftOut ? "\(terminal.mark(false)) " : "  ")
-                        + "Needs \(pattern.displayName) (\(which)): "
-                        + (leftOut ? "does not compile" : "its tests did not run"))
-                continue
+                return "\(pattern.displayName): " + (leftOut ? "does not compile" : "its tests did not run")
             }
-            lines.append(
-                "\(terminal.mark(kata.isDone)) Needs \(pattern.displayName) (\(which)): "
-                    + (kata.isDone ? "done" : "\(kata.greenSteps) of \(kata.kata.stepCount) steps"))
+            allDone = allDone && kata.isDone
+            return "\(pattern.displayName): "
+                + (kata.isDone ? "done" : "\(kata.greenSteps) of \(kata.kata.stepCount) steps")
         }
-        return lines
+        return items.isEmpty ? [] : ["\(terminal.mark(allDone)) Needs " + items.joined(separator: " · ")]
     }
 
     /// `State: 2 of 8 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 8 steps`.
@@ -202,14 +197,15 @@ struct ReportPrinter {
             let passed = tests.filter(\.passed).count
             let mark = terminal.mark(progress.isGreen(step: step))
             var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
-            if let stopped = tests.first(where: { $0.status.stoppedTheRun }) {
+            if tests.contains(where: \.status.stoppedTheRun) {
+                // Every test that stopped the test process, each with where: the learner may fix
+                // one and meet the other next.
                 let alone = tests.filter { !$0.passed }.count == 1
-                let several = tests.filter(\.status.stoppedTheRun).count > 1
+                let details = tests.filter(\.status.stoppedTheRun).map(stoppedDetail).joined(separator: "; ")
                 line +=
                     "; "
                     + terminal.paint(
-                        Self.breakdown(of: tests) + (alone ? ": " : several ? ". The first: " : ". Stopped: ")
-                            + stoppedDetail(stopped), .red)
+                        Self.breakdown(of: tests) + (alone ? ": " : ". Stopped: ") + details, .red)
             } else if tests.contains(where: { $0.status == .notRun }) {
                 line += "; " + Self.breakdown(of: tests)
             } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
@@ -304,6 +300,7 @@ struct ReportPrinter {
         }
         let brief = workspace.brief(of: kata)
         let section = brief.step(step)
+        var verbatim: Set<String> = []
         var lines = [
             terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step \(step)")", .bold)
         ]
@@ -347,10 +344,11 @@ struct ReportPrinter {
             ?? progress.firstFailure
         {
             lines += failureLines(failure, step: step, of: kata)
+            verbatim = self.verbatim(failure)
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.suites[step - 1])
-        return lines.joined(separator: "\n")
+        return fitted(lines, keeping: verbatim)
     }
 
     /// What to do when a capstone's safety net is red: the refactoring changed what the legacy
@@ -382,7 +380,25 @@ struct ReportPrinter {
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.capstone?.safetyNets.first ?? "")
-        return lines.joined(separator: "\n")
+        return fitted(lines, keeping: verbatim(progress.safetyNetFailure))
+    }
+
+    /// An issue's message, as the test wrote it (an expectation's source, its values): at most
+    /// six lines, indented under their label, never broken to fit (``fitted(_:keeping:)``).
+    private func messageLines(of issue: EventStream.Issue) -> [String] {
+        issue.message.split(separator: "\n").prefix(6).map {
+            "             " + $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// `lines` joined, each broken to fit the terminal but those in `verbatim`.
+    private func fitted(_ lines: [String], keeping verbatim: Set<String>) -> String {
+        lines.map { verbatim.contains($0) ? $0 : terminal.wrapped($0) }.joined(separator: "\n")
+    }
+
+    /// The lines of the first issue of `failure`, kept as the test wrote them.
+    private func verbatim(_ failure: RunReport.Outcome?) -> Set<String> {
+        Set(failure?.issues.first.map(messageLines(of:)) ?? [])
     }
 
     /// A test that did not pass: its name, its first issue with the place and message, or why it
@@ -423,10 +439,7 @@ struct ReportPrinter {
         if let issue = failure.issues.first {
             let place = issue.filePath.map { "\(workspace.relative($0)):\(issue.line ?? 0)" }
             if let place { lines.append("             at \(place)") }
-            lines.append(
-                contentsOf: issue.message.split(separator: "\n").prefix(6).map {
-                    "             " + $0.trimmingCharacters(in: .whitespaces)
-                })
+            lines.append(contentsOf: messageLines(of: issue))
             if let comment = issue.comment {
                 lines.append("             " + terminal.paint(comment, .yellow))
             }

@@ -37,7 +37,8 @@ enum SolutionCommand {
             }
             only = match
         }
-        if !options.force, !workspace.loadState().ran.contains(name) {
+        let tried = workspace.loadState().ran.contains(name)
+        if !options.force, !tried {
             let question =
                 "You haven't run the \(kata.pattern.displayName) tests yet: the kata is yours to try first. "
                 + "Show the solution anyway?"
@@ -48,8 +49,9 @@ enum SolutionCommand {
                 return 1
             }
         }
-        // Taken, the solution is part of the learner's work on the kata: they are on it now.
-        context.workOn(kata)
+        // Said yes to (at the question, or with --force) before trying the kata, the solution is
+        // how the learner works on it: they are on it now. Read after trying, it is a look.
+        if !tried { context.workOn(kata) }
         Pager.show(text(of: kata, only: only, context: context), terminal: context.terminal)
         return 0
     }

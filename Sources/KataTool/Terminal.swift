@@ -47,13 +47,16 @@ struct Terminal: Sendable {
     static func wrap(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard visibleWidth(line) > width else { return String(line) }
-            let leading = line.prefix { $0 == " " }.count
+            // A painted line begins with its colour's code: the indentation is the spaces after it.
+            let code = line.firstMatch(of: /^(?:\u{1B}\[[0-9;]*m)*/).map { $0.output.count } ?? 0
+            let leading = line.dropFirst(code).prefix { $0 == " " }.count
             let indent = String(repeating: " ", count: min(leading == 0 ? 0 : leading + 2, width / 2))
             var lines: [String] = []
-            var current = String(line.prefix(leading))
+            var current = String(line.prefix(code + leading))
             var currentWidth = leading
             var isFirstWord = true
-            for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            for word in line.dropFirst(code + leading).split(separator: " ", omittingEmptySubsequences: false)
+            {
                 let wordWidth = visibleWidth(word)
                 if !isFirstWord, currentWidth + 1 + wordWidth > width {
                     lines.append(current)

@@ -394,9 +394,7 @@ struct CapstoneProgressTests {
             Array(lines[(section + 1)..<messaging]) == [
                 "  10  Scan capstone            ██░░░░░░░░  1/4",
                 "      ✔ Safety net: green, 1 of 1 tests pass",
-                "      ✔ Needs Chain of Responsibility (steps 1 and 4): done",
-                "      ✘ Needs State (steps 2 and 4): 2 of 8 steps",
-                "      ✘ Needs Proxy (steps 3 and 4): 0 of 5 steps",
+                "      ✘ Needs Chain of Responsibility: done · State: 2 of 8 steps · Proxy: 0 of 5 steps",
             ])
     }
 
