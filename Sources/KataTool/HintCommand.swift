@@ -97,7 +97,9 @@ enum HintCommand {
                     "That was the last hint for this step. Still stuck? `swift run kata solution \(kata.command)`.",
                     .dim))
         } else {
-            print(context.terminal.paint("Ask again for the next hint.", .dim))
+            print(
+                context.terminal.paint(
+                    "Ask again for the next hint: swift run kata hint \(kata.command)", .dim))
         }
         state.hintsSeen[key] = index + 1
         workspace.save(state)

@@ -86,6 +86,9 @@ struct ReportPrinter {
     /// `kata test <capstone>`'s to say).
     func prerequisiteLines(_ progress: KataProgress) -> [String] {
         var allDone = true
+        // On a terminal, an item's words hold together (no-break spaces): a line broken to fit
+        // breaks between items, after their dot.
+        let space = terminal.width == nil ? " " : "\u{A0}"
         let items = progress.kata.prerequisites.map { pattern -> String in
             guard let kata = progress.prerequisites.first(where: { $0.kata.pattern == pattern }) else {
                 allDone = false
@@ -96,7 +99,8 @@ struct ReportPrinter {
             return "\(pattern.displayName): "
                 + (kata.isDone ? "done" : "\(kata.greenSteps) of \(kata.kata.stepCount) steps")
         }
-        return items.isEmpty ? [] : ["\(terminal.mark(allDone)) Needs " + items.joined(separator: " · ")]
+        let line = items.map { $0.replacingOccurrences(of: " ", with: space) }.joined(separator: space + "· ")
+        return items.isEmpty ? [] : ["\(terminal.mark(allDone)) Needs " + line]
     }
 
     /// `State: 2 of 8 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 8 steps`.
@@ -219,8 +223,9 @@ struct ReportPrinter {
         if progress.steps.joined().contains(where: { $0.status == .notRun }) {
             lines.append(
                 terminal.paint(
-                    "  (Tests that did not run: the kata stopped the test process twice, so its other tests "
-                        + "were left out of this run. Fix the first crash or hang, and they run again.)", .dim
+                    "  (Tests that did not run: once the kata had stopped the test process twice, its tests "
+                        + "still waiting were left out of this run. Fix the first crash or hang, and they run again.)",
+                    .dim
                 ))
         }
         return lines.joined(separator: "\n")
@@ -300,7 +305,6 @@ struct ReportPrinter {
         }
         let brief = workspace.brief(of: kata)
         let section = brief.step(step)
-        var verbatim: Set<String> = []
         var lines = [
             terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step \(step)")", .bold)
         ]
@@ -344,11 +348,10 @@ struct ReportPrinter {
             ?? progress.firstFailure
         {
             lines += failureLines(failure, step: step, of: kata)
-            verbatim = self.verbatim(failure)
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.suites[step - 1])
-        return fitted(lines, keeping: verbatim)
+        return fitted(lines)
     }
 
     /// What to do when a capstone's safety net is red: the refactoring changed what the legacy
@@ -380,25 +383,15 @@ struct ReportPrinter {
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.capstone?.safetyNets.first ?? "")
-        return fitted(lines, keeping: verbatim(progress.safetyNetFailure))
+        return fitted(lines)
     }
 
     /// An issue's message, as the test wrote it (an expectation's source, its values): at most
-    /// six lines, indented under their label, never broken to fit (``fitted(_:keeping:)``).
+    /// six lines, indented under their label.
     private func messageLines(of issue: EventStream.Issue) -> [String] {
         issue.message.split(separator: "\n").prefix(6).map {
             "             " + $0.trimmingCharacters(in: .whitespaces)
         }
-    }
-
-    /// `lines` joined, each broken to fit the terminal but those in `verbatim`.
-    private func fitted(_ lines: [String], keeping verbatim: Set<String>) -> String {
-        lines.map { verbatim.contains($0) ? $0 : terminal.wrapped($0) }.joined(separator: "\n")
-    }
-
-    /// The lines of the first issue of `failure`, kept as the test wrote them.
-    private func verbatim(_ failure: RunReport.Outcome?) -> Set<String> {
-        Set(failure?.issues.first.map(messageLines(of:)) ?? [])
     }
 
     /// A test that did not pass: its name, its first issue with the place and message, or why it
@@ -457,14 +450,30 @@ struct ReportPrinter {
         let leaveOut =
             progress.leftOutOfRun.isEmpty
             ? "" : "KATA_LEAVE_OUT=\(progress.leftOutOfRun.joined(separator: ",")) "
-        return [
-            terminal.paint(
-                "  swift run kata test \(command)   ·   swift run kata hint \(command)   ·   swift run kata watch \(command)",
-                .dim),
-            terminal.paint(
-                "  By hand, this step only: \(leaveOut)swift test --filter \(kata.pattern.testModule).\(suite)",
-                .dim),
-        ]
+        // Commands are copied whole: too wide for the terminal, each goes on a line of its own,
+        // never broken inside.
+        let commands = ["test", "hint", "watch"].map { "swift run kata \($0) \(command)" }
+        let byHand = "\(leaveOut)swift test --filter \(kata.pattern.testModule).\(suite)"
+        let together = "  " + commands.joined(separator: "   ·   ")
+        let fits = { (line: String) in terminal.width.map { line.count <= $0 } ?? true }
+        var lines = fits(together) ? [together] : commands.map { "  " + $0 }
+        let label = "  By hand, this step only: "
+        lines += fits(label + byHand) ? [label + byHand] : [String(label.dropLast()), "    " + byHand]
+        return lines.map { Self.unbroken(terminal.paint($0, .dim)) }
+    }
+
+    /// `line` marked so that ``fitted(_:)`` never breaks it: a command to copy whole.
+    static func unbroken(_ line: String) -> String { Self.unbrokenMark + line }
+
+    /// The mark ``unbroken(_:)`` puts before a line, taken off when the text is fitted.
+    private static let unbrokenMark = "\u{1}"
+
+    /// `lines` joined, each broken to fit the terminal but those marked ``unbroken(_:)``.
+    private func fitted(_ lines: [String]) -> String {
+        lines.map { line in
+            line.hasPrefix(Self.unbrokenMark) ? String(line.dropFirst()) : terminal.wrapped(line)
+        }
+        .joined(separator: "\n")
     }
 
     /// What the event stream did not give, said once after the results; `nil` when it gave all.

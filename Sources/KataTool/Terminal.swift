@@ -42,8 +42,8 @@ struct Terminal: Sendable {
     /// `text` with every line broken between words to at most `width` visible columns.
     ///
     /// Colour codes take no column. A broken line goes on indented as it began, 2 more when it
-    /// began indented (a list's item, a message under its label). A word longer than the line (a
-    /// path) stays whole.
+    /// began indented (a list's item, a message under its label). Text in double quotes holds
+    /// together unless it is wider than a line; a word wider than a line (a path) stays whole.
     static func wrap(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard visibleWidth(line) > width else { return String(line) }
@@ -55,8 +55,7 @@ struct Terminal: Sendable {
             var current = String(line.prefix(code + leading))
             var currentWidth = leading
             var isFirstWord = true
-            for word in line.dropFirst(code + leading).split(separator: " ", omittingEmptySubsequences: false)
-            {
+            for word in words(line.dropFirst(code + leading), room: width - indent.count) {
                 let wordWidth = visibleWidth(word)
                 if !isFirstWord, currentWidth + 1 + wordWidth > width {
                     lines.append(current)
@@ -72,6 +71,26 @@ struct Terminal: Sendable {
             return lines.joined(separator: "\n")
         }
         .joined(separator: "\n")
+    }
+
+    /// The words of `text`, split at each space but those inside double quotes: a quoted name
+    /// (a test's, an expectation's value) holds together, unless it is wider than `room` alone.
+    static func words(_ text: Substring, room: Int) -> [Substring] {
+        var words: [Substring] = []
+        var start = text.startIndex
+        var quoted = false
+        for index in text.indices {
+            if text[index] == "\"" {
+                quoted.toggle()
+            } else if text[index] == " ", !quoted {
+                words.append(text[start..<index])
+                start = text.index(after: index)
+            }
+        }
+        words.append(text[start...])
+        return words.flatMap { word in
+            visibleWidth(word) > room ? word.split(separator: " ", omittingEmptySubsequences: false) : [word]
+        }
     }
 
     /// How many columns `text` takes: its characters but for colour codes (`ESC [ … m`).
@@ -123,7 +142,7 @@ struct Terminal: Sendable {
     /// to ask (standard input is not a terminal).
     static func confirm(_ question: String) -> Bool {
         guard canAsk else { return false }
-        print("\(question) [y/N] ", terminator: "")
+        print(Terminal.current.wrapped("\(question) [y/N]") + " ", terminator: "")
         flush()
         // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it
         // at once, as it does anywhere else.

@@ -239,8 +239,9 @@ struct TestRunner: Sendable {
                 let suite = String(name.prefix { $0 != "/" })
                 if !deferred.contains(suite) { deferred.append(suite) }
                 progress(
-                    "\(name) \(outcome.hung ? "hangs" : "crashed the test process"); running the rest without it."
-                )
+                    "\"\(stream.displayNames[victim] ?? name)\" "
+                        + (outcome.hung ? "hangs" : "crashed the test process")
+                        + "; running the rest without it.")
             }
             if pass == Self.maximumPasses { report.failure = "Gave up after \(pass) runs." }
         }

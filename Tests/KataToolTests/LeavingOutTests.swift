@@ -211,5 +211,39 @@ struct LeftOutReportTests {
         let path = "see /a/very/long/path/that/does/not/fit/anywhere.swift"
         #expect(Terminal.wrap(path, width: 20) == "see\n/a/very/long/path/that/does/not/fit/anywhere.swift")
         #expect(Terminal.plain.wrapped(text) == text, "No terminal, no width: lines are left as they are")
+        let quoted = #"  ✘ Step 1: 3 of 4 tests pass; 1 crashed: "Ignores case and accents [1.2]" (signal 4)"#
+        let lines = Terminal.wrap(quoted, width: 50).split(separator: "\n")
+        #expect(
+            lines.contains { $0.contains(#""Ignores case and accents [1.2]""#) },
+            "A quoted name holds together")
+        #expect(lines.allSatisfy { $0.count <= 50 })
+        let long = #"x "a quoted name far too long to stand on any one line of this width at all""#
+        #expect(Terminal.wrap(long, width: 20).split(separator: "\n").allSatisfy { $0.count <= 20 })
+    }
+
+    @Test("On a narrow terminal, each command stands on a line of its own, never broken inside")
+    func commandsWhole() throws {
+        let narrow = ReportPrinter(
+            workspace: Workspace(root: repositoryRoot),
+            terminal: Terminal(isInteractive: true, usesColor: false, width: 60))
+        let strategy = try #require(
+            Catalog.katas.map { KataProgress(kata: $0, report: report) }.first {
+                $0.kata.pattern.name == "Strategy"
+            })
+        let lines = narrow.next(strategy).split(separator: "\n").map(String.init)
+        for command in ["test", "hint", "watch"] {
+            #expect(lines.contains("  swift run kata \(command) strategy"))
+        }
+        let label = try #require(lines.firstIndex(of: "  By hand, this step only:"))
+        #expect(
+            lines[label + 1]
+                == "    KATA_LEAVE_OUT=Factory swift test --filter StrategyTests.Step1LexicalSearch")
+        #expect(
+            lines.allSatisfy { !$0.contains("\u{1}") }, "The mark that keeps a command whole is not printed")
+        let table = narrow.table(Catalog.katas.map { KataProgress(kata: $0, report: report) })
+        let needs = table.split(separator: "\n").filter { $0.contains("Needs") || $0.hasPrefix("        ") }
+        #expect(
+            needs.allSatisfy { !$0.hasSuffix("Chain\u{A0}of") && !$0.hasPrefix("        ·") },
+            "A capstone's katas break between items, after their dot: \(needs)")
     }
 }
