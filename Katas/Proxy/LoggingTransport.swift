@@ -34,12 +34,14 @@ public final class LoggingTransport: Transport {
 
     /// Connects the wrapped transport.
     public func connect() {
-        // TODO: Step 5 — pass it on (rule 5.4).
+        // TODO: Step 5 — pass it on, and return the real transport's token (rule 5.4).
+        ObservationToken {}
     }
 
     /// Disconnects the wrapped transport.
     public func disconnect() {
-        // TODO: Step 5 — pass it on (rule 5.4).
+        // TODO: Step 5 — pass it on, and return the real transport's token (rule 5.4).
+        ObservationToken {}
     }
 
     /// Sends through the wrapped transport, once, and records whether it went out.
@@ -50,12 +52,16 @@ public final class LoggingTransport: Transport {
     }
 
     /// Passes the handler to the wrapped transport.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 5 — pass it on (rule 5.4).
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        // TODO: Step 5 — pass it on, and return the real transport's token (rule 5.4).
+        ObservationToken {}
     }
 
     /// Passes the handler to the wrapped transport.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 5 — pass it on (rule 5.4).
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        // TODO: Step 5 — pass it on, and return the real transport's token (rule 5.4).
+        ObservationToken {}
     }
 }

@@ -27,12 +27,14 @@ public final class ProtectionProxy: Transport {
 
     /// Connects the real transport.
     public func connect() {
-        // TODO: Step 4 — pass it on (rule 4.4).
+        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
+        ObservationToken {}
     }
 
     /// Disconnects the real transport.
     public func disconnect() {
-        // TODO: Step 4 — pass it on (rule 4.4).
+        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
+        ObservationToken {}
     }
 
     /// Sends through the real transport if the user may post.
@@ -44,12 +46,16 @@ public final class ProtectionProxy: Transport {
     }
 
     /// Passes the handler to the real transport.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        // TODO: Step 4 — pass it on (rule 4.4).
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
+        ObservationToken {}
     }
 
     /// Passes the handler to the real transport.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        // TODO: Step 4 — pass it on (rule 4.4).
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
+        ObservationToken {}
     }
 }

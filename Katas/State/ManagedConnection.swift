@@ -58,8 +58,9 @@ public final class ManagedConnection: Connection {
     /// lifecycle has moved on it, until released.
     ///
     /// Once released, it keeps no new handler.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         // TODO: Step 7 — remember the handler, unless released (rules 7.5, 7.10).
+        ObservationToken {}
     }
 
     /// Whether the transition table allows a move from `from` to `to`.
@@ -172,7 +173,8 @@ public final class ManagedConnection: Connection {
     /// `released`).
     ///
     /// Once released it does nothing: `Connection`'s requirement can't throw.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         // TODO: Step 7 — hand it to the current state too, as a subscription to every name (rule 7.9).
+        ObservationToken {}
     }
 }

@@ -62,13 +62,15 @@ public final class LoggingTransport: Transport {
         log(.sent(event))
     }
 
-    /// Passes the handler to the wrapped transport.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    /// Passes the handler to the wrapped transport; its token is the wrapped transport's.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         real.onStatusChange(handler)
     }
 
-    /// Passes the handler to the wrapped transport.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    /// Passes the handler to the wrapped transport; its token is the wrapped transport's.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         real.onEvent(handler)
     }
 }

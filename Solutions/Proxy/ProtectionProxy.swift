@@ -44,13 +44,15 @@ public final class ProtectionProxy: Transport {
         try real.send(event)
     }
 
-    /// Passes the handler to the real transport.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    /// Passes the handler to the real transport; its token is the real transport's.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         real.onStatusChange(handler)
     }
 
-    /// Passes the handler to the real transport.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    /// Passes the handler to the real transport; its token is the real transport's.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         real.onEvent(handler)
     }
 }

@@ -174,12 +174,13 @@ public final class ManagedConnection: Connection {
     /// lifecycle has moved on it, until released.
     ///
     /// Like ``observe(_:)``, it is not an operation the table refuses: it only listens.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         machine.withLock { machine in
             // Why ask the table under the lock: `enter(_:)` forgets the handlers under the same
             // lock, so none slips in after the release and stays forever.
             if !machine.state.successors.isEmpty { machine.statusHandlers.append(handler) }
         }
+        return ObservationToken {}
     }
 
     // MARK: Operations: each one asks the current state
@@ -233,8 +234,9 @@ public final class ManagedConnection: Connection {
     ///
     /// Once released it does nothing, as a plain connection does: ``Connection``'s requirement
     /// can't throw, so the refusal has nowhere to go.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         try? current.onEvent(nil, perform: handler, on: self)
+        return ObservationToken {}
     }
 
     // MARK: What the states call

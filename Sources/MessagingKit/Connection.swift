@@ -46,8 +46,19 @@ public protocol Connection: AnyObject, Sendable {
     /// - Throws: ``TransportError/notConnected(_:)`` unless the connection is connected, or
     ///   whatever its transport throws. Untyped, because others implement it.
     func send(_ event: Event) throws
-    /// Calls `handler` with every event the server sends from now on.
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void)
-    /// Calls `handler` with every new status from now on, on the thread that caused it.
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
+    /// Calls `handler` with every event the server sends from now on, until the token is
+    /// cancelled or the connection is released.
+    ///
+    /// MessagingKit's connections deliver as a ``Broadcast`` does: one event at a time, in the
+    /// order they came.
+    @discardableResult
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken
+    /// Calls `handler` with every new status from now on, until the token is cancelled or the
+    /// connection is released.
+    ///
+    /// MessagingKit's connections deliver as a ``Broadcast`` does: one status at a time, in the
+    /// order the changes happened; a change made from inside a handler is heard after the one
+    /// being delivered.
+    @discardableResult
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A transport with no network: the test plays the server, one explicit step at a time.
 ///
 /// The client side is ``Transport``. The server side is for tests:
@@ -17,23 +15,25 @@ import Synchronization
 ///
 /// Callbacks run synchronously, on the caller's thread, before the call returns: when
 /// `try transport.accept()` returns, every status handler has already seen `connected`.
-/// That makes tests deterministic without sleeping or polling.
+/// That makes tests deterministic without sleeping or polling. They run as a ``Broadcast``
+/// delivers: one at a time, in the order the changes happened; a change made from inside a
+/// handler (a handler that reconnects on a drop) is heard after the one being delivered.
 public final class InMemoryTransport: Transport {
     /// The server this transport pretends to talk to.
     public let url: ServerURL
 
-    // Why a Mutex: tests and the code under test may touch the transport from several tasks;
-    // the lock keeps its state consistent, and handlers are always called after unlocking so a
-    // handler may call back into the transport without deadlocking.
-    private let state = Mutex(State())
+    // Why a lock: tests and the code under test may touch the transport from several tasks.
+    // Handlers are called by the broadcasts, never under this lock, so a handler may call back
+    // into the transport.
+    private let state = Locked(State())
+    private let statuses = Broadcast<TransportStatus>()
+    private let events = Broadcast<Event>()
 
     private struct State {
         var status = TransportStatus.idle
         var droppedByNetwork = false
         var sentEvents: [Event] = []
         var connectAttempts = 0
-        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
-        var eventHandlers: [@Sendable (Event) -> Void] = []
     }
 
     /// Creates an idle transport for `url`.
@@ -50,27 +50,29 @@ public final class InMemoryTransport: Transport {
     ///
     /// Does nothing when already connecting or connected.
     public func connect() {
-        let handlers = state.withLock { state -> [@Sendable (TransportStatus) -> Void] in
-            guard state.status == .idle || state.status == .disconnected else { return [] }
-            state.status = .connecting
-            state.droppedByNetwork = false
-            state.connectAttempts += 1
-            return state.statusHandlers
+        statuses.publish { () -> TransportStatus? in
+            state.withLock { state in
+                guard state.status == .idle || state.status == .disconnected else { return nil }
+                state.status = .connecting
+                state.droppedByNetwork = false
+                state.connectAttempts += 1
+                return .connecting
+            }
         }
-        notify(handlers, of: .connecting)
     }
 
     /// Closes the socket.
     ///
     /// Does nothing when it is idle or already disconnected.
     public func disconnect() {
-        let handlers = state.withLock { state -> [@Sendable (TransportStatus) -> Void] in
-            guard state.status == .connecting || state.status == .connected else { return [] }
-            state.status = .disconnected
-            state.droppedByNetwork = false
-            return state.statusHandlers
+        statuses.publish { () -> TransportStatus? in
+            state.withLock { state in
+                guard state.status == .connecting || state.status == .connected else { return nil }
+                state.status = .disconnected
+                state.droppedByNetwork = false
+                return .disconnected
+            }
         }
-        notify(handlers, of: .disconnected)
     }
 
     /// Records `event` as sent to the server; see ``sentEvents``.
@@ -83,15 +85,22 @@ public final class InMemoryTransport: Transport {
         }
     }
 
-    /// Registers a handler for every status change from now on.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        state.withLock { $0.statusHandlers.append(handler) }
+    /// Registers a handler for every status change from now on, until the token is cancelled.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        statuses.subscribe(handler)
     }
 
-    /// Registers a handler for every event ``deliver(_:)`` sends from now on.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        state.withLock { $0.eventHandlers.append(handler) }
+    /// Registers a handler for every event ``deliver(_:)`` sends from now on, until the token is
+    /// cancelled.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        events.subscribe(handler)
     }
+
+    /// How many status and event handlers are subscribed now: a test's way to see that
+    /// whoever wraps this transport lets go of its handlers.
+    public var handlerCount: Int { statuses.handlerCount + events.handlerCount }
 
     // MARK: Server side, for tests
 
@@ -127,11 +136,12 @@ public final class InMemoryTransport: Transport {
     ///
     /// - Throws: ``TransportError/notConnected(_:)`` unless connected.
     public func deliver(_ event: Event) throws(TransportError) {
-        let handlers = try state.withLock { (state) throws(TransportError) in
-            guard state.status == .connected else { throw .notConnected(state.status) }
-            return state.eventHandlers
+        try events.publish { () throws(TransportError) -> Event? in
+            try state.withLock { (state) throws(TransportError) in
+                guard state.status == .connected else { throw .notConnected(state.status) }
+                return event
+            }
         }
-        for handler in handlers { handler(event) }
     }
 
     // MARK: Helpers
@@ -143,18 +153,15 @@ public final class InMemoryTransport: Transport {
         droppedByNetwork: Bool = false,
         onlyAfterDrop: Bool = false
     ) throws(TransportError) {
-        let handlers = try state.withLock { (state) throws(TransportError) in
-            guard state.status == expected, !onlyAfterDrop || state.droppedByNetwork else {
-                throw .notAllowed(action: action, status: state.status)
+        try statuses.publish { () throws(TransportError) -> TransportStatus? in
+            try state.withLock { (state) throws(TransportError) in
+                guard state.status == expected, !onlyAfterDrop || state.droppedByNetwork else {
+                    throw .notAllowed(action: action, status: state.status)
+                }
+                state.status = next
+                state.droppedByNetwork = droppedByNetwork
+                return next
             }
-            state.status = next
-            state.droppedByNetwork = droppedByNetwork
-            return state.statusHandlers
         }
-        notify(handlers, of: next)
-    }
-
-    private func notify(_ handlers: [@Sendable (TransportStatus) -> Void], of status: TransportStatus) {
-        for handler in handlers { handler(status) }
     }
 }

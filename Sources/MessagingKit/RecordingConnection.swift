@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A connection with no server behind it, for `memory://` URLs: it connects at once and
 /// records what it sends.
@@ -13,23 +12,16 @@ public final class RecordingConnection: Connection {
     /// The `memory://` URL it was made for.
     public let url: URL
 
-    // Why a Mutex: a connection is shared between tasks, and `Connection` is `Sendable`. The
-    // lock is never held while calling a handler, so a handler may call back in.
-    private let state = Mutex(State())
+    // Why a lock: a connection is shared between tasks, and `Connection` is `Sendable`.
+    // Handlers are called by the broadcasts, never under this lock, so a handler may call back in.
+    private let state = Locked(State())
+    private let statuses = Broadcast<TransportStatus>()
+    private let events = Broadcast<Event>()
 
     private struct State {
         var status = TransportStatus.idle
         var released = false
         var sentEvents: [Event] = []
-        var eventHandlers: [@Sendable (Event) -> Void] = []
-        var statusHandlers: [@Sendable (TransportStatus) -> Void] = []
-
-        /// Moves to `status`; the handlers to tell, or none when nothing changed.
-        mutating func move(to status: TransportStatus) -> [@Sendable (TransportStatus) -> Void] {
-            guard self.status != status else { return [] }
-            self.status = status
-            return statusHandlers
-        }
     }
 
     /// Creates an idle connection for `url`.
@@ -44,26 +36,22 @@ public final class RecordingConnection: Connection {
     ///
     /// Does nothing once released.
     public func connect() {
-        let handlers = state.withLock { $0.released ? [] : $0.move(to: .connected) }
-        for handler in handlers { handler(.connected) }
+        move(to: .connected)
     }
 
     /// Disconnects.
     public func disconnect() {
-        let handlers = state.withLock { $0.move(to: .disconnected) }
-        for handler in handlers { handler(.disconnected) }
+        move(to: .disconnected)
     }
 
-    /// Disconnects for good and forgets every handler.
+    /// Forgets every handler, then disconnects for good: nobody hears the close.
     public func release() {
-        let handlers = state.withLock { state in
-            let handlers = state.move(to: .disconnected)
+        statuses.close()
+        events.close()
+        state.withLock { state in
             state.released = true
-            state.eventHandlers = []
-            state.statusHandlers = []
-            return handlers
+            state.status = .disconnected
         }
-        for handler in handlers { handler(.disconnected) }
     }
 
     /// Records `event` in ``sentEvents``.
@@ -76,18 +64,18 @@ public final class RecordingConnection: Connection {
         }
     }
 
-    /// Calls `handler` with every event passed to ``receive(_:)`` from now on, until released.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        state.withLock { state in
-            if !state.released { state.eventHandlers.append(handler) }
-        }
+    /// Calls `handler` with every event passed to ``receive(_:)`` from now on, until the token is
+    /// cancelled or the connection released.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        events.subscribe(handler)
     }
 
-    /// Calls `handler` with every new status from now on, until released.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        state.withLock { state in
-            if !state.released { state.statusHandlers.append(handler) }
-        }
+    /// Calls `handler` with every new status from now on, until the token is cancelled or the
+    /// connection released.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        statuses.subscribe(handler)
     }
 
     /// Every event sent while connected, oldest first.
@@ -95,7 +83,20 @@ public final class RecordingConnection: Connection {
 
     /// Plays the server: every ``onEvent(_:)`` handler receives `event` before this returns.
     public func receive(_ event: Event) {
-        let handlers = state.withLock { $0.eventHandlers }
-        for handler in handlers { handler(event) }
+        events.publish(event)
+    }
+
+    /// How many status and event handlers are subscribed now: a test's way to see that
+    /// whoever holds this connection lets go of its handlers.
+    public var handlerCount: Int { statuses.handlerCount + events.handlerCount }
+
+    private func move(to next: TransportStatus) {
+        statuses.publish { () -> TransportStatus? in
+            state.withLock { state in
+                guard !state.released, state.status != next else { return nil }
+                state.status = next
+                return next
+            }
+        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A connection over a socket library's ``Transport``: what `ws://` and `wss://` URLs get.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 /// ``InMemoryTransport``, which a test drives by hand.
 ///
 /// - Note: Why it is `Sendable`: every stored property is a `let` holding a `Sendable` value;
-///   the handlers it keeps are guarded by a `Mutex`, and the transport guards its own state.
+///   its broadcasts and the transport guard their own state.
 public final class SocketConnection: Connection {
     /// Identifies this connection for its whole life.
     public let id = UUID()
@@ -19,28 +18,28 @@ public final class SocketConnection: Connection {
     // Why not public: feature code must not reach past the connection into the library, so
     // that the library can be replaced.
     private let transport: any Transport
-    // Why a Mutex: handlers arrive from any task, and the transport calls back from its own
-    // thread. The lock is never held while calling a handler, so a handler may call back in.
-    private let handlers = Mutex(Handlers())
-
-    private struct Handlers {
-        var released = false
-        var events: [@Sendable (Event) -> Void] = []
-        var statuses: [@Sendable (TransportStatus) -> Void] = []
-    }
+    // Why broadcasts of its own, fed by one subscription each to the transport: release() must
+    // forget this connection's handlers, and the transport's are not only ours.
+    private let statuses = Broadcast<TransportStatus>()
+    private let events = Broadcast<Event>()
+    private let transportTokens: [ObservationToken]
+    private let released = Locked(false)
 
     /// Creates an idle connection over `transport`.
     public init(transport: any Transport) {
         self.transport = transport
         self.url = transport.url.url
-        // Why one subscription each, passed on: a transport can't forget a handler, and
-        // release() must. So the connection keeps the handlers and can drop them.
-        transport.onEvent { [weak self] event in
-            for handler in self?.handlers.withLock({ $0.events }) ?? [] { handler(event) }
-        }
-        transport.onStatusChange { [weak self] status in
-            for handler in self?.handlers.withLock({ $0.statuses }) ?? [] { handler(status) }
-        }
+        // Why pass the broadcasts, not `self`: the transport keeps its handlers, and a handler
+        // holding this connection would keep it alive for the transport's whole life.
+        transportTokens = [
+            transport.onStatusChange { [statuses] in statuses.publish($0) },
+            transport.onEvent { [events] in events.publish($0) },
+        ]
+    }
+
+    deinit {
+        // Nobody can hear this connection any more: leave nothing behind on the transport.
+        for token in transportTokens { token.cancel() }
     }
 
     /// The transport's status.
@@ -50,11 +49,11 @@ public final class SocketConnection: Connection {
     ///
     /// Does nothing once released.
     public func connect() {
-        guard !handlers.withLock({ $0.released }) else { return }
+        guard !released.withLock({ $0 }) else { return }
         transport.connect()
         // Why look again: a release() on another thread may have run between the check above
         // and the connect. Closing again here means a released socket never stays open.
-        if handlers.withLock({ $0.released }) { transport.disconnect() }
+        if released.withLock({ $0 }) { transport.disconnect() }
     }
 
     /// Closes the transport.
@@ -62,14 +61,13 @@ public final class SocketConnection: Connection {
         transport.disconnect()
     }
 
-    /// Closes the transport for good; its handlers hear it close, then nothing more.
+    /// Closes the transport for good, after forgetting every handler: nobody hears the close.
     public func release() {
-        handlers.withLock { $0.released = true }
+        released.withLock { $0 = true }
+        statuses.close()
+        events.close()
+        for token in transportTokens { token.cancel() }
         transport.disconnect()
-        handlers.withLock { handlers in
-            handlers.events = []
-            handlers.statuses = []
-        }
     }
 
     /// Sends `event` through the transport.
@@ -80,17 +78,17 @@ public final class SocketConnection: Connection {
         try transport.send(event)
     }
 
-    /// Calls `handler` with every event the server sends through the transport, until released.
-    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
-        handlers.withLock { handlers in
-            if !handlers.released { handlers.events.append(handler) }
-        }
+    /// Calls `handler` with every event the server sends through the transport, until the token
+    /// is cancelled or the connection released.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        events.subscribe(handler)
     }
 
-    /// Calls `handler` with every status the transport reports, until released.
-    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
-        handlers.withLock { handlers in
-            if !handlers.released { handlers.statuses.append(handler) }
-        }
+    /// Calls `handler` with every status the transport reports, until the token is cancelled or
+    /// the connection released.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        statuses.subscribe(handler)
     }
 }

@@ -26,10 +26,14 @@ public protocol Transport: AnyObject, Sendable {
     ///   refuses a user's send with ``SendForbidden``): the requirement is untyped because
     ///   others implement it, and a typed `throws(TransportError)` would shut them out.
     func send(_ event: Event) throws
-    /// Calls `handler` with every new status, on the thread that caused the change.
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
-    /// Calls `handler` with every event the server sends, on the thread that delivered it.
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void)
+    /// Calls `handler` with every new status, until the token is cancelled.
+    ///
+    /// Statuses arrive one at a time, in the order the changes happened (see ``Broadcast``).
+    @discardableResult
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken
+    /// Calls `handler` with every event the server sends, until the token is cancelled.
+    @discardableResult
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken
 }
 
 /// Whether a transport's socket is open.

@@ -73,10 +73,10 @@ final class CuttingTransport: Transport, Sent {
 
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
 
     func send(_ event: Event) throws(TransportError) {
         let goesOut = plan.withLock { plan -> Bool in
@@ -181,10 +181,10 @@ final class InstantReplyTransport: Transport, Sent {
 
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {
         try inner.send(event)
@@ -248,11 +248,11 @@ final class LoggingConnection: Connection {
         log.write("send \(event.name.rawValue)")
     }
 
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         inner.onEvent(handler)
     }
 
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
 }
@@ -301,11 +301,11 @@ final class ScriptedConnection: Connection, Sent {
         try inner.send(event)
     }
 
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
 
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         script.withLock { $0.statusHandlers.append(handler) }
-        inner.onStatusChange(handler)
+        return inner.onStatusChange(handler)
     }
 
     /// Says `.connecting`, then `.connected` again, and tells every status handler each time,

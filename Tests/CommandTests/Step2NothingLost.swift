@@ -260,9 +260,10 @@ private final class DropAfterTheLook: Connection {
     func connect() {}
     func disconnect() {}
     func release() {}
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         state.withLock { $0.statusHandlers.append(handler) }
+        return ObservationToken {}
     }
 
     func send(_ event: Event) throws {

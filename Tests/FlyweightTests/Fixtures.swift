@@ -204,13 +204,13 @@ final class ListenerCountingConnection: Connection {
         if let error = sendRefusal.withLock({ $0 }) { throw error }
         try socket.send(event)
     }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         socket.onStatusChange(handler)
     }
 
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         listeners.withLock { $0 += 1 }
-        socket.onEvent(handler)
+        return socket.onEvent(handler)
     }
 }
 

@@ -324,10 +324,10 @@ private final class LookAlike: Connection {
     func disconnect() throws { try wrapped.disconnect() }
     func release() throws { try wrapped.release() }
     func send(_ event: Event) throws { try wrapped.send(event) }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         wrapped.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { wrapped.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { wrapped.onEvent(handler) }
 }
 
 /// An event for the tests to send.

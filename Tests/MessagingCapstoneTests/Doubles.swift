@@ -77,10 +77,10 @@ final class ServerSocket: Transport {
     var status: TransportStatus { inner.status }
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {
         try inner.send(event)

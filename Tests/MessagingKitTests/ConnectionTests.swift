@@ -64,7 +64,7 @@ struct SocketConnectionTests {
         #expect(seenInside.all == [.connecting, .connected, .disconnected])
     }
 
-    @Test("release() closes for good: handlers hear nothing more, and connect() does nothing")
+    @Test("release() closes for good: handlers hear nothing of it or after it, and connect() does nothing")
     func releaseIsFinal() throws {
         let events = Recorder<Event>()
         let statuses = Recorder<TransportStatus>()
@@ -74,7 +74,8 @@ struct SocketConnectionTests {
         try transport.accept()
         connection.release()
         #expect(transport.status == .disconnected)
-        #expect(statuses.all.last == .disconnected, "Its handlers hear it close, then nothing more")
+        #expect(statuses.all == [.connecting, .connected], "Its handlers are forgotten before it closes")
+        #expect(transport.handlerCount == 0, "It leaves no handler behind on the transport")
         let heardBefore = statuses.all
         connection.connect()
         #expect(transport.status == .disconnected, "A released connection never opens again")
@@ -84,6 +85,43 @@ struct SocketConnectionTests {
         #expect(throws: TransportError.notConnected(.disconnected)) {
             try connection.send(Message(room: "general", text: "late").event)
         }
+    }
+
+    @Test("A cancelled token stops its handler only; a freed connection leaves no handler on the transport")
+    func tokensAndLifetime() throws {
+        let kept = Recorder<TransportStatus>()
+        let stopped = Recorder<TransportStatus>()
+        connection.onStatusChange(kept.record)
+        let token = connection.onStatusChange(stopped.record)
+        connection.connect()
+        token.cancel()
+        token.cancel()
+        try transport.accept()
+        #expect(kept.all == [.connecting, .connected])
+        #expect(stopped.all == [.connecting])
+
+        var other: SocketConnection? = SocketConnection(transport: transport)
+        other?.onStatusChange { _ in }
+        #expect(transport.handlerCount == 4)
+        other = nil
+        #expect(transport.handlerCount == 2, "Only the live connection's two remain")
+    }
+
+    @Test("A handler that reconnects on a drop: every handler hears the drop before the reconnect")
+    func changesFromInsideAHandlerComeAfter() throws {
+        let first = Recorder<TransportStatus>()
+        let second = Recorder<TransportStatus>()
+        connection.onStatusChange { [connection] status in
+            first.record(status)
+            if status == .disconnected { connection.connect() }
+        }
+        connection.onStatusChange(second.record)
+        connection.connect()
+        try transport.accept()
+        try transport.drop()
+        #expect(first.all == [.connecting, .connected, .disconnected, .connecting])
+        #expect(second.all == first.all, "The second handler hears the drop before the reconnect")
+        #expect(connection.status == .connecting)
     }
 
     @Test("Two connections over two transports have two ids")
@@ -116,7 +154,7 @@ struct RecordingConnectionTests {
         #expect(throws: TransportError.notConnected(.disconnected)) { try connection.send(hello) }
     }
 
-    @Test("Reports each status change once; release() disconnects for good and forgets its handlers")
+    @Test("Reports each status change once; release() forgets its handlers, then disconnects for good")
     func statusAndRelease() throws {
         let connection = RecordingConnection(url: try #require(URL(string: "memory://chat.test")))
         let statuses = Recorder<TransportStatus>()
@@ -128,7 +166,9 @@ struct RecordingConnectionTests {
         connection.disconnect()
         connection.connect()
         connection.release()
-        #expect(statuses.all == [.connected, .disconnected, .connected, .disconnected])
+        #expect(statuses.all == [.connected, .disconnected, .connected], "Nobody hears the release")
+        #expect(connection.status == .disconnected)
+        #expect(connection.handlerCount == 0)
         connection.connect()
         #expect(connection.status == .disconnected, "A released connection never connects again")
         connection.receive(Message(room: "room", text: "late").event)

@@ -170,10 +170,10 @@ final class CountingTransport: Transport {
         disconnectCalls.add(1, ordering: .relaxed)
         inner.disconnect()
     }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
 
     func send(_ event: Event) throws {
         sendCalls.add(1, ordering: .relaxed)

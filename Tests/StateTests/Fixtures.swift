@@ -80,8 +80,8 @@ final class ScriptedConnection: Connection {
     func disconnect() { socket.disconnect() }
     func release() { socket.release() }
     func send(_ event: Event) throws { try onSend(event, transport) }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { socket.onEvent(handler) }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { socket.onEvent(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         socket.onStatusChange(handler)
     }
 }
@@ -111,8 +111,8 @@ final class LeakyConnection: Connection {
     func disconnect() { socket.disconnect() }
     func release() { socket.disconnect() }
     func send(_ event: Event) throws { try socket.send(event) }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) { socket.onEvent(handler) }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { socket.onEvent(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         socket.onStatusChange(handler)
     }
 }
@@ -226,9 +226,10 @@ final class LateReportingConnection: Connection {
             state.sent.append(event)
         }
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) {}
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) {
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         state.withLock { $0.handlers.append(handler) }
+        return ObservationToken {}
     }
 }
 

@@ -1,0 +1,167 @@
+import KataTestSupport
+import MessagingKit
+import Testing
+
+@Suite("A broadcast", .tags(.messaging))
+struct BroadcastTests {
+    let broadcast = Broadcast<Int>()
+
+    @Test("Every handler hears every value once, in the order published")
+    func deliversInOrder() {
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        broadcast.subscribe(first.record)
+        broadcast.subscribe(second.record)
+        for value in 1...3 { broadcast.publish(value) }
+        #expect(first.all == [1, 2, 3])
+        #expect(second.all == [1, 2, 3])
+    }
+
+    @Test("A value published from inside a handler is heard by every handler after the current one")
+    func nestedPublishWaits() {
+        let heard = Recorder<String>()
+        broadcast.subscribe { [broadcast] value in
+            heard.record("a\(value)")
+            if value == 1 { broadcast.publish(2) }
+            heard.record("a\(value) returns")
+        }
+        broadcast.subscribe { heard.record("b\($0)") }
+        broadcast.publish(1)
+        #expect(heard.all == ["a1", "a1 returns", "b1", "a2", "a2 returns", "b2"])
+    }
+
+    @Test("Cancelled during a delivery, by itself or another, a handler hears nothing more")
+    func cancelDuringDelivery() {
+        let heard = Recorder<String>()
+        let tokens = Received<[ObservationToken]>()
+        tokens.set([
+            broadcast.subscribe { _ in
+                heard.record("a")
+                for token in (tokens.current ?? []).dropFirst() { token.cancel() }
+            },
+            broadcast.subscribe { _ in heard.record("b") },
+            broadcast.subscribe { _ in heard.record("c") },
+        ])
+        broadcast.publish(1)
+        broadcast.publish(2)
+        #expect(heard.all == ["a", "a"])
+        #expect(broadcast.handlerCount == 1)
+    }
+
+    @Test("Subscribed during a delivery, a handler hears from the next value on")
+    func subscribeDuringDelivery() {
+        let late = Recorder<Int>()
+        let once = Received<Bool>()
+        broadcast.subscribe { [broadcast] _ in
+            if once.current == nil {
+                once.set(true)
+                broadcast.subscribe(late.record)
+            }
+        }
+        broadcast.publish(1)
+        broadcast.publish(2)
+        #expect(late.all == [2])
+    }
+
+    @Test("Closed during a delivery, nobody hears the rest or anything after; a later handler is forgotten")
+    func closeDuringDelivery() {
+        let heard = Recorder<String>()
+        broadcast.subscribe { [broadcast] value in
+            heard.record("a\(value)")
+            broadcast.publish(value + 1)
+            broadcast.close()
+        }
+        broadcast.subscribe { heard.record("b\($0)") }
+        broadcast.publish(1)
+        broadcast.publish(5)
+        broadcast.subscribe { heard.record("late\($0)") }
+        broadcast.publish(6)
+        #expect(heard.all == ["a1"])
+        #expect(broadcast.isClosed)
+        #expect(broadcast.handlerCount == 0)
+    }
+
+    @Test("A change that returns nothing publishes nothing; one that throws passes its error on")
+    func publishAfterChange() {
+        let heard = Recorder<Int>()
+        broadcast.subscribe(heard.record)
+        broadcast.publish { () -> Int? in nil }
+        #expect(throws: TransportError.notConnected(.idle)) {
+            try broadcast.publish { () throws(TransportError) -> Int? in throw .notConnected(.idle) }
+        }
+        broadcast.publish { () -> Int? in 7 }
+        #expect(heard.all == [7])
+    }
+
+    @Test("Neither the broadcast nor a token keeps the other alive")
+    func lifetimes() {
+        var broadcast: Broadcast<Int>? = Broadcast()
+        weak let watched = broadcast
+        let token = broadcast?.subscribe { _ in }
+        broadcast = nil
+        #expect(watched == nil, "The token doesn't keep the broadcast")
+        token?.cancel()
+    }
+
+    @Test("Values published from many tasks at once are each heard once")
+    func concurrentPublishers() async {
+        let heard = Recorder<Int>()
+        broadcast.subscribe(heard.record)
+        await withTaskGroup(of: Void.self) { group in
+            for value in 0..<200 { group.addTask { [broadcast] in broadcast.publish(value) } }
+        }
+        #expect(heard.all.sorted() == Array(0..<200))
+    }
+}
+
+@Suite("A reply book", .tags(.messaging))
+struct ReplyBookTests {
+    let book = ReplyBook()
+
+    @Test("Waits of one name are answered in order, one event each; an event nobody waits for answers nobody")
+    func answersInOrder() throws {
+        let heard = Recorder<String>()
+        let pong = try Event("pong", payload: ["n": "1"])
+        let pong2 = try Event("pong", payload: ["n": "2"])
+        book.expect(pong.name) { heard.record("first \($0.payload["n"]!)") }
+        book.expect(pong.name) { heard.record("second \($0.payload["n"]!)") }
+        #expect(!book.answer(try Event("other")))
+        #expect(book.answer(pong))
+        #expect(book.answer(pong2))
+        #expect(!book.answer(pong))
+        #expect(heard.all == ["first 1", "second 2"])
+    }
+
+    @Test(
+        "A request waits before it sends: an answer during the send counts; a failed send takes back its own wait"
+    )
+    func requestWaitsFirst() throws {
+        let heard = Recorder<Event>()
+        let ping = try Event("ping")
+        try book.request(ping, send: { [book] in book.answer($0) }, onReply: heard.record)
+        #expect(heard.all == [ping])
+
+        book.expect(ping.name) { _ in heard.record(try! Event("earlier")) }
+        #expect(throws: TransportError.notConnected(.disconnected)) {
+            try book.request(ping, send: { _ in throw TransportError.notConnected(.disconnected) }) { _ in
+                Issue.record("A request whose send failed waits for nothing")
+            }
+        }
+        #expect(book.waitCount == 1)
+        book.answer(ping)
+        #expect(heard.all.map(\.name.rawValue) == ["ping", "earlier"])
+    }
+
+    @Test("A cancelled wait hears nothing; closing forgets every wait, now and later")
+    func cancelAndClose() throws {
+        let ping = try Event("ping")
+        let token = book.expect(ping.name) { _ in Issue.record("cancelled") }
+        token.cancel()
+        #expect(!book.answer(ping))
+        book.expect(ping.name) { _ in Issue.record("closed") }
+        book.close()
+        book.expect(ping.name) { _ in Issue.record("closed") }
+        #expect(book.waitCount == 0)
+        #expect(!book.answer(ping))
+    }
+}
