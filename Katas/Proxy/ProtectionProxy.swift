@@ -27,14 +27,12 @@ public final class ProtectionProxy: Transport {
 
     /// Connects the real transport.
     public func connect() {
-        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
-        ObservationToken {}
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 
     /// Disconnects the real transport.
     public func disconnect() {
-        // TODO: Step 4 — pass it on, and return the real transport's token (rule 4.4).
-        ObservationToken {}
+        // TODO: Step 4 — pass it on (rule 4.4).
     }
 
     /// Sends through the real transport if the user may post.

@@ -13,7 +13,7 @@ public struct NoCodeState: ScanViewState {
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame) -> ScanTransition? {
-        // TODO: Step 8 — a transition by the number of codes (rule 8.3).
+        // TODO: Step 6 — a transition by the number of codes (rule 6.3).
         nil
     }
 
@@ -28,19 +28,19 @@ public struct SingleCodeState: ScanViewState {
 
     /// The result for the one code.
     public func display(for codes: [ScannedCode]) -> ScanDisplay {
-        // TODO: Step 8 — the result for the one code (rule 8.2).
+        // TODO: Step 6 — the result for the one code (rule 6.2).
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame) -> ScanTransition? {
-        // TODO: Step 8 — as in NoCodeState (rule 8.3).
+        // TODO: Step 6 — as in NoCodeState (rule 6.3).
         nil
     }
 
     /// Opens the code, wherever the tap lands: there is only one.
     public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
-        // TODO: Step 8 — open the one code (rule 8.4).
+        // TODO: Step 6 — open the one code (rule 6.4).
         nil
     }
 }
@@ -52,19 +52,19 @@ public struct MultiCodeState: ScanViewState {
 
     /// A picker over every code of the frame.
     public func display(for codes: [ScannedCode]) -> ScanDisplay {
-        // TODO: Step 8 — a picker over the codes (rule 8.2).
+        // TODO: Step 6 — a picker over the codes (rule 6.2).
         .viewfinder
     }
 
     /// Moves on by the number of codes in `frame`.
     public func didScan(_ frame: Frame) -> ScanTransition? {
-        // TODO: Step 8 — as in NoCodeState (rule 8.3).
+        // TODO: Step 6 — as in NoCodeState (rule 6.3).
         nil
     }
 
     /// Opens the code at `index`; a tap beside every code (an index out of range) does nothing.
     public func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? {
-        // TODO: Step 8 — open the code at index, if there is one (rule 8.4).
+        // TODO: Step 6 — open the code at index, if there is one (rule 6.4).
         nil
     }
 }

@@ -39,23 +39,23 @@ public final class ScanViewModel {
 
     /// Creates a view model in the *no code* state, holding the three standard states.
     public init() {
-        // TODO: Step 8 — register NoCodeState, SingleCodeState and MultiCodeState (rule 8.1).
+        // TODO: Step 6 — register NoCodeState, SingleCodeState and MultiCodeState (rule 6.1).
     }
 
     /// Holds `state` as the state for `id`, replacing any other.
     public func register(_ state: any ScanViewState, as id: ScanStateID) {
-        // TODO: Step 8 — keep one state per id; the last one registered wins (rule 8.7).
+        // TODO: Step 6 — keep one state per id; the last one registered wins (rule 6.5).
     }
 
     /// The state the view model holds for `id`, or `nil`.
     public func state(for id: ScanStateID) -> (any ScanViewState)? {
-        // TODO: Step 8 — the state registered for id (rule 8.7).
+        // TODO: Step 6 — the state registered for id (rule 6.5).
         nil
     }
 
     /// What the screen shows now: the current state's decision.
     public var display: ScanDisplay {
-        // TODO: Step 8 — ask the current state, with the codes on screen (rule 8.2).
+        // TODO: Step 6 — ask the current state, with the codes on screen (rule 6.2).
         .viewfinder
     }
 
@@ -65,8 +65,8 @@ public final class ScanViewModel {
     ///   *no code* with codes, *single code* without exactly one, *multi code* with fewer than
     ///   two); the view model stays as it was.
     public func scan(_ frame: Frame) throws(ScanViewError) {
-        // TODO: Step 8 — ask the current state; check its transition, if any, then apply it
-        //       (rules 8.3, 8.6, 8.8, 8.9).
+        // TODO: Step 6 — ask the current state; check its transition, if any, then apply it
+        //       (rules 6.3, 6.5–6.7).
     }
 
     /// The person tapped the code at `index` of ``codes``; the current state decides what it does.
@@ -74,7 +74,7 @@ public final class ScanViewModel {
     /// - Throws: ``ScanViewError`` when the decision makes no sense (as for ``scan(_:)``, or a
     ///   code to open that is not on screen); the view model stays as it was.
     public func tap(_ index: Int) throws(ScanViewError) {
-        // TODO: Step 8 — ask the current state; check its decision, then open the code or
-        //       apply the transition (rules 8.4, 8.6, 8.8–8.10).
+        // TODO: Step 6 — ask the current state; check its decision, then open the code or
+        //       apply the transition (rules 6.4–6.8).
     }
 }

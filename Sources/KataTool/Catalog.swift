@@ -95,9 +95,8 @@ enum Catalog {
         Kata(
             "State",
             [
-                "Step1TransitionTable", "Step2OwnedConnectionDrivesIt", "Step3Observers",
-                "Step4LifecycleOperations", "Step5TrafficOperations", "Step6RequestsAndSubscriptions",
-                "Step7ItIsAConnection", "Step8ScanViewModel",
+                "Step1TableAndOperations", "Step2Reports", "Step3Observers", "Step4Traffic",
+                "Step5ItIsAConnection", "Step6ScanViewModel",
             ]),
         Kata(
             "Command",

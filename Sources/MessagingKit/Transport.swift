@@ -37,7 +37,7 @@ public protocol Transport: AnyObject, Sendable {
 }
 
 /// Whether a transport's socket is open.
-public enum TransportStatus: String, Sendable, Hashable, CustomStringConvertible {
+public enum TransportStatus: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Never asked to connect.
     case idle
     /// ``Transport/connect()`` was called; waiting for the server.

@@ -15,4 +15,7 @@ public final class Recorder<Value: Sendable>: Sendable {
 
     /// Records `value`.
     public func record(_ value: Value) { values.withLock { $0.append(value) } }
+
+    /// Forgets every value recorded so far.
+    public func removeAll() { values.withLock { $0.removeAll() } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import MessagingKit
 import State
 import Synchronization
@@ -11,11 +12,14 @@ struct Harness {
     let transport: InMemoryTransport
     let socket: SocketConnection
     let connection: ManagedConnection
+    /// Every change the connection's observers heard, oldest first.
+    let heard = Recorder<ConnectionStateChange>()
 
     init() throws {
         transport = InMemoryTransport(url: try chatURL())
         socket = SocketConnection(transport: transport)
         connection = ManagedConnection(connection: socket)
+        connection.observe(heard.record)
     }
 
     /// A connection brought into `state` the way an app would: operations and the server.
@@ -27,13 +31,12 @@ struct Harness {
             try connection.connect()
             try transport.accept()
         }
-        if state == .disconnected || state == .reconnecting || state == .released {
-            try transport.drop()
-        }
+        if [.disconnected, .reconnecting, .released].contains(state) { try transport.drop() }
         if state == .reconnecting { try connection.connect() }
         if state == .released { try connection.release() }
         try #require(
             connection.state == state, "The operations and the server bring the connection to \(state)")
+        harness.heard.removeAll()
         return harness
     }
 }
@@ -56,192 +59,117 @@ let everyMove = ConnectionState.allCases.flatMap { from in
     ConnectionState.allCases.map { ConnectionStateChange(from: from, to: $0) }
 }
 
-/// A connection whose `send` the test scripts: a socket connection over an in-memory transport
-/// for everything else, whose `send` goes to `onSend`, which may throw, drop the network, or
-/// answer at once.
+/// A connection the test moves by hand: it changes status and reports only when told to
+/// (``report(_:)``), and records every call made to it.
 ///
-/// The test still plays the server with `accept()`, `drop()` and `deliver(_:)` on
-/// ``transport``, and `onSend` sends for real with `transport.send(_:)`.
-final class ScriptedConnection: Connection {
-    let transport: InMemoryTransport
-    private let socket: SocketConnection
-    private let onSend: @Sendable (Event, InMemoryTransport) throws -> Void
-
-    init(onSend: @escaping @Sendable (Event, InMemoryTransport) throws -> Void) throws {
-        transport = InMemoryTransport(url: try chatURL())
-        socket = SocketConnection(transport: transport)
-        self.onSend = onSend
+/// Hooks let a call reach back in, as another thread or a library might just then.
+final class Puppet: Connection {
+    enum Call: Equatable, CustomStringConvertible {
+        case connect, disconnect, release
+        case send(String)
+        var description: String {
+            switch self {
+            case .connect: "connect()"
+            case .disconnect: "disconnect()"
+            case .release: "release()"
+            case .send(let name): "send(\(name))"
+            }
+        }
     }
 
-    let id = UUID()
-    var url: URL { socket.url }
-    var status: TransportStatus { socket.status }
-    func connect() { socket.connect() }
-    func disconnect() { socket.disconnect() }
-    func release() { socket.release() }
-    func send(_ event: Event) throws { try onSend(event, transport) }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { socket.onEvent(handler) }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        socket.onStatusChange(handler)
-    }
-}
-
-/// An error of the test's own, which no connection could make up: it proves an error passed
-/// through unchanged.
-struct SocketClosedByTest: Error, Equatable {}
-
-/// A connection from a faulty library: `release()` only closes the socket, and it goes on
-/// reporting statuses and events afterwards.
-///
-/// The test drives the server and the library on ``transport``, and so checks that a released
-/// lifecycle forgets and ignores by itself, not because its socket fell silent.
-final class LeakyConnection: Connection {
-    let transport: InMemoryTransport
-    private let socket: SocketConnection
-
-    init() throws {
-        transport = InMemoryTransport(url: try chatURL())
-        socket = SocketConnection(transport: transport)
-    }
-
-    let id = UUID()
-    var url: URL { socket.url }
-    var status: TransportStatus { socket.status }
-    func connect() { socket.connect() }
-    func disconnect() { socket.disconnect() }
-    func release() { socket.disconnect() }
-    func send(_ event: Event) throws { try socket.send(event) }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { socket.onEvent(handler) }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        socket.onStatusChange(handler)
-    }
-}
-
-/// A connection whose reports the test delivers by hand, when it likes: ``set(_:)`` changes
-/// its status and tells nobody; ``report(_:)`` tells every handler a status, whatever the status
-/// is now.
-///
-/// How a test forces a report to arrive after a newer one, as a library that reports from
-/// several threads may deliver them. It sends only while connected.
-final class LateReportingConnection: Connection {
-    private struct State {
+    private struct Script {
         var status = TransportStatus.idle
-        var handlers: [@Sendable (TransportStatus) -> Void] = []
-        var sent: [Event] = []
-        var onNextStatusRead: (@Sendable () -> Void)?
-        var onNextRelease: (@Sendable () -> Void)?
-        var releases = 0
+        var calls: [Call] = []
+        var onCall: (@Sendable (Call) throws -> Void)?
     }
 
-    private let state = Mutex(State())
-
-    init() throws { url = try chatURL().url }
-
-    /// The next time anyone reads ``status``, it reads the status as it is, and then, before the
-    /// read returns, `change` runs: another thread's newer change, landing just as this one is
-    /// being handled.
-    func whenStatusIsNextRead(_ change: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onNextStatusRead = change }
-    }
-
-    /// The next time anything calls ``release()``, the socket is released, and then, before the
-    /// call returns, `call` runs: another thread's operation, landing just as this release is
-    /// under way.
-    func whenNextReleased(_ call: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onNextRelease = call }
-    }
+    private let script = Mutex(Script())
+    private let statuses = Broadcast<TransportStatus>()
+    private let events = Broadcast<Event>()
 
     let id = UUID()
-    let url: URL
-    var status: TransportStatus {
-        let (status, change) = state.withLock { state in
-            defer { state.onNextStatusRead = nil }
-            return (state.status, state.onNextStatusRead)
-        }
-        change?()
-        return status
-    }
-    /// Every event sent while connected, oldest first.
-    var sent: [Event] { state.withLock { $0.sent } }
+    let url = URL(string: "wss://puppet.example.com/socket")!
+    var status: TransportStatus { script.withLock { $0.status } }
+    /// Every call made to it, oldest first.
+    var calls: [Call] { script.withLock { $0.calls } }
+    /// How many status and event handlers are subscribed now.
+    var handlerCount: Int { statuses.handlerCount + events.handlerCount }
 
-    /// The network drops and comes back, and the drop's report arrives last, late.
-    ///
-    /// The return is reported before the drop; the socket ends connected.
-    func dropAndReturnReportedOutOfOrder() {
-        set(.disconnected)
-        set(.connected)
-        report(.connected)
-        report(.disconnected)
+    /// Runs `hook` inside every later call, before the call returns; a hook that throws makes
+    /// `send` throw that error.
+    func onCall(_ hook: @escaping @Sendable (Call) throws -> Void) {
+        script.withLock { $0.onCall = hook }
     }
 
-    /// It starts connecting, connects and drops at once, and the drop is reported first.
-    ///
-    /// The connect's report is still held: ``report(_:)`` with `.connected` delivers it, late.
-    func connectAndDropReportingTheDropFirst() {
-        move(to: .connecting)
-        set(.connected)
-        set(.disconnected)
-        report(.disconnected)
-    }
-
-    /// The socket's status changes; its report is held until the test calls ``report(_:)``.
-    func set(_ status: TransportStatus) { state.withLock { $0.status = status } }
-
-    /// Delivers a report of `status` to every handler, late or not.
+    /// Becomes `status` and reports it to every status handler.
     func report(_ status: TransportStatus) {
-        for handler in state.withLock({ $0.handlers }) { handler(status) }
-    }
-
-    /// Moves to `status` and reports it at once: a report that is not late.
-    func move(to status: TransportStatus) {
-        set(status)
-        report(status)
-    }
-
-    func connect() {
-        guard status == .idle || status == .disconnected else { return }
-        set(.connecting)
-        report(.connecting)
-    }
-    func disconnect() {
-        set(.disconnected)
-        report(.disconnected)
-    }
-    /// Every time ``release()`` was called.
-    var releases: Int { state.withLock { $0.releases } }
-
-    func release() {
-        let call = state.withLock { state in
-            defer { state.onNextRelease = nil }
-            state.handlers = []
-            state.status = .disconnected
-            state.releases += 1
-            return state.onNextRelease
-        }
-        call?()
-    }
-    func send(_ event: Event) throws {
-        try state.withLock { (state) throws(TransportError) in
-            guard state.status == .connected else { throw .notConnected(state.status) }
-            state.sent.append(event)
+        statuses.publish { () -> TransportStatus? in
+            script.withLock { $0.status = status }
+            return status
         }
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+
+    /// Becomes `status` without reporting it, as a library whose report is still on its way.
+    func become(_ status: TransportStatus) { script.withLock { $0.status = status } }
+
+    /// The server sends `event`.
+    func deliver(_ event: Event) { events.publish(event) }
+
+    private func record(_ call: Call) throws {
+        let hook = script.withLock { script in
+            script.calls.append(call)
+            return script.onCall
+        }
+        try hook?(call)
+    }
+
+    func connect() { try? record(.connect) }
+    func disconnect() { try? record(.disconnect) }
+    func release() { try? record(.release) }
+    func send(_ event: Event) throws { try record(.send(event.name.rawValue)) }
+    @discardableResult
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        events.subscribe(handler)
+    }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        state.withLock { $0.handlers.append(handler) }
-        return ObservationToken {}
+        statuses.subscribe(handler)
     }
 }
 
-/// A lifecycle over a ``LateReportingConnection``, brought to `state` (created, connected or
-/// disconnected) by its socket's reports alone.
-func lifecycle(broughtTo state: ConnectionState) throws -> (
-    socket: LateReportingConnection, connection: ManagedConnection
+/// A lifecycle over a ``Puppet``, brought to `state` by its operations and the puppet's reports
+/// alone; nothing is recorded of the way there.
+func puppetLifecycle(in state: ConnectionState) throws -> (
+    Puppet, ManagedConnection, Recorder<ConnectionStateChange>
 ) {
-    let socket = try LateReportingConnection()
-    let connection = ManagedConnection(connection: socket)
-    if state != .created { socket.move(to: .connected) }
-    if state == .disconnected { socket.move(to: .disconnected) }
-    try #require(connection.state == state, "The socket's reports bring the lifecycle to \(state) (rule 2.2)")
-    return (socket, connection)
+    let puppet = Puppet()
+    let connection = ManagedConnection(connection: puppet)
+    if state != .created {
+        try connection.connect()
+        puppet.report(.connected)
+    }
+    if [.disconnected, .reconnecting, .released].contains(state) { puppet.report(.disconnected) }
+    if state == .reconnecting { try connection.connect() }
+    if state == .released { try connection.release() }
+    try #require(connection.state == state, "Operations and reports bring the lifecycle to \(state)")
+    let heard = Recorder<ConnectionStateChange>()
+    connection.observe(heard.record)
+    puppet.onCall { _ in }
+    return (puppet, connection, heard)
+}
+
+/// How many calls of each kind a puppet has had since `before`.
+func callsSince(_ before: Int, on puppet: Puppet) -> [Puppet.Call] { Array(puppet.calls.dropFirst(before)) }
+
+/// The error a test's owned connection throws from `send`: not one of MessagingKit's.
+struct SocketFault: Error, Equatable {}
+
+/// Runs `body` on a thread of its own; the returned semaphore is signalled when it returns.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    return done
 }

@@ -1,0 +1,181 @@
+import Foundation
+import KataTestSupport
+import MessagingKit
+import State
+import Testing
+
+@Suite(
+    "State · Step 1 — The table, and each state decides connect, disconnect and release", .tags(.messaging))
+struct Step1TableAndOperations {
+    @Test(
+        "Every pair of states: the table's moves are allowed, every other one is not [1.1]",
+        arguments: everyMove)
+    func wholeTable(move: ConnectionStateChange) {
+        let allowed = allowedMoves.contains(move)
+        #expect(
+            ManagedConnection.allows(from: move.from, to: move.to) == allowed,
+            allowed ? "\(move) is in the table" : "\(move) is not in the table, not even to the same state")
+    }
+
+    @Test(
+        "A whole life follows the table, released is the end, and nothing under Katas/State switches a safety check off [1.1, 1.2]"
+    )
+    func wholeLife() throws {
+        let hatches = try EscapeHatches.findings(inPattern: "State")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
+        let life: [ConnectionState] = [
+            .created, .connected, .disconnected, .reconnecting, .connected, .disconnected, .released,
+        ]
+        for (from, to) in zip(life, life.dropFirst()) {
+            #expect(ManagedConnection.allows(from: from, to: to), "\(from) → \(to) is allowed")
+        }
+    }
+
+    /// What each operation does in each state, as the brief's table says: `nil` when refused.
+    static func expected(_ operation: ConnectionOperation, in state: ConnectionState) -> (
+        next: ConnectionState, call: Puppet.Call
+    )? {
+        switch (state, operation) {
+        case (.created, .connect): (.created, .connect)
+        case (.connected, .disconnect): (.disconnected, .disconnect)
+        case (.disconnected, .connect): (.reconnecting, .connect)
+        case (.disconnected, .release): (.released, .release)
+        case (.reconnecting, .disconnect): (.disconnected, .disconnect)
+        default: nil
+        }
+    }
+
+    @Test(
+        "A new connection is created; each state allows or refuses connect, disconnect and release as the table says; a refusal names the refusing state and changes nothing [1.3, 1.4, 1.5, 1.7]",
+        arguments: ConnectionState.allCases, [ConnectionOperation.connect, .disconnect, .release])
+    func operationTable(state: ConnectionState, operation: ConnectionOperation) throws {
+        let (puppet, connection, heard) = try puppetLifecycle(in: state)
+        let before = puppet.calls.count
+        let outcome = Result { () throws(LifecycleError) in
+            switch operation {
+            case .connect: try connection.connect()
+            case .disconnect: try connection.disconnect()
+            default: try connection.release()
+            }
+        }
+        if let (next, call) = Self.expected(operation, in: state) {
+            #expect(throws: Never.self, "\(operation) is allowed in \(state)") { try outcome.get() }
+            #expect(connection.state == next, "\(operation) in \(state) leaves the lifecycle \(next)")
+            #expect(
+                callsSince(before, on: puppet) == [call],
+                "\(operation) in \(state) calls \(call) on the owned connection, once")
+            #expect(
+                heard.all == (next == state ? [] : [ConnectionStateChange(from: state, to: next)]),
+                "Observers hear the move, once")
+        } else {
+            #expect(
+                throws: LifecycleError.operationRefused(operation, in: state),
+                "\(operation) is refused in \(state), in \(state)'s own words"
+            ) { try outcome.get() }
+            #expect(connection.state == state, "A refused \(operation) leaves the state as it was")
+            #expect(
+                callsSince(before, on: puppet).isEmpty,
+                "A refused \(operation) calls nothing on the owned connection")
+            #expect(heard.all.isEmpty, "Nobody hears of a refusal")
+        }
+    }
+
+    @Test(
+        "An allowed operation moves before it calls the owned connection, which may call straight back in [1.6]",
+        arguments: [ConnectionState.connected, .disconnected, .reconnecting])
+    func movesThenCalls(state: ConnectionState) throws {
+        let (puppet, connection, heard) = try puppetLifecycle(in: state)
+        let seen = Recorder<ConnectionState>()
+        let answer = Recorder<String>()
+        puppet.onCall { call in
+            guard call != .connect else { return }
+            seen.record(connection.state)
+            // Another caller, just then: it meets the new state.
+            do {
+                try connection.connect()
+                answer.record("allowed")
+            } catch {
+                answer.record("\(error)")
+            }
+        }
+        let done = onAnotherThread {
+            if state == .disconnected { try? connection.release() } else { try? connection.disconnect() }
+        }
+        guard done.wait(timeout: .now() + 2) == .success else {
+            Issue.record(
+                "The operation never returned: the owned connection called back in, and waited for a lock the operation still held. Let the lock go before calling the owned connection."
+            )
+            return
+        }
+        if state == .disconnected {
+            #expect(
+                seen.all == [.released],
+                "From inside the owned connection's release(), the lifecycle is released")
+            #expect(
+                answer.all == ["\(LifecycleError.operationRefused(.connect, in: .released))"],
+                "A connect() that comes during the release is refused as released")
+            #expect(connection.state == .released, "The release stands")
+        } else {
+            #expect(
+                seen.all == [.disconnected],
+                "From inside the owned connection's disconnect(), the lifecycle is disconnected")
+            #expect(answer.all == ["allowed"], "A connect() that comes during the disconnect reconnects")
+            #expect(
+                heard.all.map(\.to) == [.disconnected, .reconnecting],
+                "Observers hear both moves, in the order they were made")
+            #expect(connection.state == .reconnecting)
+        }
+    }
+
+    @Test("Of two callers at once, the first moves; the second is refused by the state it finds [1.6]")
+    func twoCallersAtOnce() throws {
+        let (puppet, connection, heard) = try puppetLifecycle(in: .connected)
+        let inside = DispatchSemaphore(value: 0)
+        let goOn = DispatchSemaphore(value: 0)
+        puppet.onCall { call in
+            guard call == .disconnect else { return }
+            inside.signal()
+            _ = goOn.wait(timeout: .now() + 2)
+        }
+        let first = onAnotherThread { try? connection.disconnect() }
+        guard inside.wait(timeout: .now() + 2) == .success else {
+            Issue.record("disconnect() from connected never called the owned connection's disconnect()")
+            return
+        }
+        let secondOutcome = Received<String>()
+        let second = onAnotherThread {
+            do {
+                try connection.disconnect()
+                secondOutcome.set("allowed")
+            } catch {
+                secondOutcome.set("\(error)")
+            }
+        }
+        let secondReturned = second.wait(timeout: .now() + 2) == .success
+        goOn.signal()
+        _ = first.wait(timeout: .now() + 2)
+        #expect(
+            secondReturned,
+            "The second caller waited for the first one's call to the owned connection: let the lock go before calling out"
+        )
+        #expect(
+            secondOutcome.current == "\(LifecycleError.operationRefused(.disconnect, in: .disconnected))",
+            "The first moved before calling out: the second finds disconnected, and is refused in its words")
+        #expect(
+            heard.all == [ConnectionStateChange(from: .connected, to: .disconnected)], "One move, heard once")
+        #expect(
+            puppet.calls.filter { $0 == .disconnect }.count == 1, "The owned connection is disconnected once")
+    }
+
+    @Test(
+        "release() releases the owned connection: it closes, even while the library retries, and never opens again [1.7]"
+    )
+    func releaseReleasesTheSocket() throws {
+        let harness = try Harness.lived(.disconnected)
+        harness.transport.connect()  // the library retries on its own
+        try harness.connection.release()
+        #expect(harness.transport.status == .disconnected, "The socket closes")
+        harness.socket.connect()
+        #expect(harness.transport.status == .disconnected, "A released socket never opens again")
+    }
+}
