@@ -336,7 +336,7 @@ struct CapstoneProgressTests {
             filePath: "/repo/Tests/S.swift", line: line)
     }
 
-    /// A run of the capstone with its prerequisites: State 2 of 8 steps, Chain of Responsibility
+    /// A run of the capstone with its prerequisites: State 2 of 6 steps, Chain of Responsibility
     /// done, Proxy not started; the safety net green unless `netFails`, every capstone step red but
     /// step 1 unless `stepOneGreen` is false.
     func report(
@@ -386,7 +386,7 @@ struct CapstoneProgressTests {
         let report = try report()
         let lines = printer.table(Catalog.katas.map { KataProgress(kata: $0, report: report) })
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "Pattern Katas: 1 of 9 katas done, 6 of 42 steps green", "The nine alone")
+        #expect(lines.first == "Pattern Katas: 1 of 9 katas done, 6 of 40 steps green", "The nine alone")
         let section = try #require(lines.firstIndex { $0.hasPrefix("Capstones") })
         #expect(lines[section - 1] == "" && lines[section - 2].hasPrefix("   9  Proxy"))
         let messaging = try #require(lines.firstIndex { $0.hasPrefix("  11  Messaging capstone") })
@@ -394,26 +394,26 @@ struct CapstoneProgressTests {
             Array(lines[(section + 1)..<messaging]) == [
                 "  10  Scan capstone            ██░░░░░░░░  1/4",
                 "      ✔ Safety net: green, 1 of 1 tests pass",
-                "      ✘ Needs Chain of Responsibility: done · State: 2 of 8 steps · Proxy: 0 of 5 steps",
+                "      ✘ Needs Chain of Responsibility: done · State: 2 of 6 steps · Proxy: 0 of 5 steps",
             ])
     }
 
     @Test(
-        "A step whose kata is not done says so instead of its failure: \"Step 2 needs State: 2 of 8 steps\"")
+        "A step whose kata is not done says so instead of its failure: \"Step 2 needs State: 2 of 6 steps\"")
     func needsItsKata() throws {
         let progress = KataProgress(kata: try scanCapstone(), report: try report())
         let next = printer.next(progress)
         #expect(next.contains("Next: Scan capstone, Step 2: the screen's states are objects"))
-        #expect(next.contains("Step 2 needs State: 2 of 8 steps. Finish it first: swift run kata test state"))
+        #expect(next.contains("Step 2 needs State: 2 of 6 steps. Finish it first: swift run kata test state"))
         #expect(!next.contains("Failing") && !next.contains("Expectation failed"))
         #expect(next.hasSuffix("swift test --filter ScanCapstone" + "Tests.Step2ScanView"))
         let steps = printer.steps(of: progress)
         #expect(steps.contains("✔ Step 0: the safety net: 1 of 1 tests pass"))
         #expect(
             steps.contains(
-                "✘ Step 2: the screen's states are objects: 0 of 1 tests pass (needs State: 2 of 8 steps)"))
+                "✘ Step 2: the screen's states are objects: 0 of 1 tests pass (needs State: 2 of 6 steps)"))
         #expect(
-            steps.contains("✘ Step 4: 0 of 1 tests pass (needs State: 2 of 8 steps and Proxy: 0 of 5 steps)"))
+            steps.contains("✘ Step 4: 0 of 1 tests pass (needs State: 2 of 6 steps and Proxy: 0 of 5 steps)"))
     }
 
     @Test("Once its kata is done, the step shows its real failure")
@@ -451,11 +451,11 @@ struct CapstoneProgressTests {
         #expect(onState.unfinishedPrerequisites.map(\.kata.pattern.name) == ["State"])
         #expect(
             printer.capstoneLines(onState).first
-                == "✘ Safety net: red, and it runs on your own modules: State is not done (2 of 8 steps)")
+                == "✘ Safety net: red, and it runs on your own modules: State is not done (2 of 6 steps)")
         let stateNext = printer.next(onState)
         #expect(
             stateNext.contains(
-                "The safety net runs on your own modules, and State is not done (2 of 8 steps). "
+                "The safety net runs on your own modules, and State is not done (2 of 6 steps). "
                     + "Finish it first: swift run kata test state"))
     }
 }

@@ -4,8 +4,7 @@ import MessagingKit
 import State
 import Testing
 
-@Suite(
-    "State · Step 1 — The table, and each state decides connect, disconnect and release", .tags(.messaging))
+@Suite("State · Step 1 — The table, and connect, disconnect, release", .tags(.messaging))
 struct Step1TableAndOperations {
     @Test(
         "Every pair of states: the table's moves are allowed, every other one is not [1.1]",
