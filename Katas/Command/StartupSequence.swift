@@ -6,7 +6,7 @@ import LaunchKit
 public struct StartupSequence {
     /// Creates a start-up that runs `commands` in this order.
     public init(_ commands: [any StartupCommand]) {
-        // TODO: Step 6 — keep the commands, in order (rule 6.1).
+        // TODO: Step 5 — keep the commands, in order (rule 5.1).
     }
 
     /// Runs every command, in order.
@@ -16,8 +16,8 @@ public struct StartupSequence {
     /// - Returns: The failures, in the order they happened; empty when all went well.
     @discardableResult
     public func launch() -> [StartupFailure] {
-        // TODO: Step 6 — run each command once, in order; collect a failure, by name, for each
-        //       one that throws, and go on (rules 6.1–6.3).
+        // TODO: Step 5 — run each command once, in order; collect a failure, by name, for each
+        //       one that throws, and go on (rules 5.1–5.3).
         []
     }
 }

@@ -51,8 +51,9 @@ struct ReconnectingState: ConnectionLifecycleState {
     let successors: Set<ConnectionState> = []
 }
 
-/// Given back for good: the end of the table. It refuses everything, and stays whatever is
-/// reported.
+/// Given back for good: the end of the table.
+///
+/// It refuses everything, and stays whatever is reported.
 struct ReleasedState: ConnectionLifecycleState {
     let name = ConnectionState.released
     let successors: Set<ConnectionState> = []

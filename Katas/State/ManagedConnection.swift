@@ -41,7 +41,9 @@ public final class ManagedConnection: Connection {
         false
     }
 
-    /// Where the connection is in its life. A new one is `created`.
+    /// Where the connection is in its life.
+    ///
+    /// A new one is `created`.
     public var state: ConnectionState {
         // TODO: Step 1 — the current state object's name (rule 1.3).
         .created

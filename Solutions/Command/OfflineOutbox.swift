@@ -6,17 +6,18 @@ import Synchronization
 ///
 /// Role: **Invoker**. It runs commands without knowing what they do: ``SendCommand``,
 /// ``RequestCommand`` or one it has never heard of. The **receiver** is a `Connection`, any
-/// one: a socket connection, a recording one, or a connection that wraps another. The outbox
-/// only sends and listens; opening and closing the connection is its owner's job.
+/// one. The outbox only sends and listens; opening and closing the connection is its owner's
+/// job. Every command it takes ends on its ticket: sent, refused or cancelled.
 ///
-/// Why a `Mutex` and not an actor: the connection calls back synchronously from any thread
-/// ("connected", "this event came"), and the app's `send` must not need an `await`. Every
-/// command runs *outside* the lock, so a command may call back into the outbox.
+/// Why a `Mutex` and not an actor: the connection calls back synchronously from any thread, and
+/// the app's `send` must not need an `await`. Every command runs *outside* the lock, so a
+/// command may call back into the outbox.
 public final class OfflineOutbox: Sendable {
     /// The most commands the buffer holds while the connection is down.
     public let capacity: Int
 
     private let connection: any Connection
+    private let replies = ReplyBook()
 
     private struct Entry {
         let ticket: CommandTicket
@@ -26,39 +27,15 @@ public final class OfflineOutbox: Sendable {
     private struct State {
         var buffer: [Entry] = []
         var nextTicket = 0
-        /// The command being run right now, if any: a cancel can no longer promise it never ran.
-        var running: CommandTicket?
-        /// The running command was cancelled: if its run fails, it leaves instead of staying.
-        var runningCancelled = false
-        /// Someone asked to run the buffer while a command was running: the runner looks again.
-        var drainRequested = false
-        /// How many times the connection has said it is not connected.
-        var dropsReported = 0
-        /// Requests, in the order they were made, until their reply comes or they are cancelled.
-        var replies: [PendingReply] = []
-    }
-
-    /// What became of a command the runner ran, and what the runner does next.
-    private enum Outcome {
-        /// It ran: it left the buffer. Run the next.
-        case delivered
-        /// The connection went: it stays, with everything after it. Stop, unless asked to look again.
-        case kept(lookAgain: Bool)
-        /// Refused for good while connected: it left; its request, if any, is told. Run the next.
-        case refused(PendingReply?)
-        /// It failed after a cancel: it left, and is told it was cancelled. Run the next.
-        case withdrawn
+        /// Whether a caller is running the buffer now: only one does at a time.
+        var running = false
+        /// Someone asked for a run while one was under way: a command that stays is tried again.
+        var lookAgain = false
     }
 
     private let state = Mutex(State())
 
-    /// Creates an outbox that sends over `connection` and holds up to `capacity` commands
-    /// while it is not connected.
-    ///
-    /// The connection must throw from `send` when it can't send now (a plain connection throws
-    /// `TransportError.notConnected`), and its status must say so: a send that throws while the
-    /// connection is not connected, or that reported a drop meanwhile, is a command to keep; one
-    /// that throws while it stays connected was refused for good.
+    /// Creates an outbox that sends over `connection` and holds up to `capacity` commands.
     ///
     /// - Throws: ``OutboxError/invalidCapacity(_:)`` when `capacity` is less than 1.
     public init(connection: any Connection, capacity: Int = 100) throws(OutboxError) {
@@ -67,207 +44,148 @@ public final class OfflineOutbox: Sendable {
         self.capacity = capacity
         // Why `weak self`: the connection may outlive the outbox, and must not keep it alive.
         connection.onStatusChange { [weak self] status in
-            guard let self else { return }
-            if status == .connected {
-                drain()
-            } else {
-                state.withLock { $0.dropsReported += 1 }
-            }
+            if status == .connected { self?.run() }
         }
-        connection.onEvent { [weak self] event in
-            self?.deliver(event)
-        }
+        connection.onEvent { [replies] event in replies.answer(event) }
     }
 
-    /// Ends every wait when the outbox goes: nothing in the buffer will run, and no reply can
-    /// reach a request once the outbox that matches replies is gone.
-    ///
-    /// Why `.cancelled`: for the caller, a freed outbox withdraws its requests, as a cancel does;
-    /// the reaction is the same (no reply will come), so it needs no error of its own.
+    /// Every command still held will never run: its sender hears so.
     deinit {
-        let (waiting, replies) = state.withLock { ($0.buffer.map(\.command), $0.replies) }
-        for command in waiting { command.cancel() }
-        for reply in replies { reply.finish(with: .failure(.cancelled)) }
+        let left = state.withLock { $0.buffer }
+        for entry in left {
+            entry.ticket.settle(.cancelled)
+            entry.command.cancel()
+        }
+        replies.close()
     }
 
-    /// How many commands wait in the buffer for the connection.
-    public var pendingCount: Int {
-        state.withLock { $0.buffer.count }
-    }
+    /// How many commands wait, the running one included until it has run.
+    public var pendingCount: Int { state.withLock { $0.buffer.count } }
 
-    /// Runs `command` now if the connection is up and nothing waits before it; otherwise keeps
-    /// it, after the others, until the connection is back.
+    /// Takes `command`: runs it now if the connection is up, or keeps it for later.
     ///
-    /// - Returns: The ticket to cancel it with while it waits.
-    /// - Throws: ``OutboxError/full(capacity:)`` when ``capacity`` commands already wait.
+    /// - Returns: its ticket, to cancel it and hear how it ended.
+    /// - Throws: ``OutboxError/full(capacity:)`` when `capacity` commands wait already.
     @discardableResult
     public func enqueue(_ command: any OutboxCommand) throws(OutboxError) -> CommandTicket {
+        try take { _ in command }
+    }
+
+    /// Sends the event named `name` with `payload`: a ``SendCommand``, enqueued.
+    ///
+    /// - Throws: ``OutboxError/emptyEventName`` for a blank name; what `enqueue` throws.
+    @discardableResult
+    public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
+        try enqueue(SendCommand(event: Self.event(name, payload)))
+    }
+
+    /// Sends the request named `name` with `payload`: a ``RequestCommand``, enqueued.
+    ///
+    /// - Returns: the caller's side, at once: its ticket, and its reply once it comes.
+    /// - Throws: ``OutboxError/emptyEventName`` for a blank name; what `enqueue` throws.
+    public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
+        let event = try Self.event(name, payload)
+        var made: [PendingReply] = []
+        try take { ticket in
+            let reply = PendingReply(ticket: ticket, name: event.name)
+            made.append(reply)
+            return RequestCommand(event: event, reply: reply, replies: replies)
+        }
+        // `take` has called the closure once, or thrown.
+        return made[0]
+    }
+
+    /// Gives the command `make` builds a ticket and a place in the buffer; runs the buffer if
+    /// the connection is up.
+    private func take(
+        _ make: (CommandTicket) -> any OutboxCommand
+    ) throws(OutboxError) -> CommandTicket {
         let ticket = try state.withLock { (state) throws(OutboxError) -> CommandTicket in
-            // Why always into the buffer, even when connected: then "at once" and "later" are
-            // one path, and a command can never overtake one that waits before it.
-            let ticket = try takeTicket(in: &state)
-            state.buffer.append(Entry(ticket: ticket, command: command))
+            guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
+            state.nextTicket += 1
+            let ticket = CommandTicket(number: state.nextTicket)
+            state.buffer.append(Entry(ticket: ticket, command: make(ticket)))
             return ticket
         }
-        drain()
+        if connection.status == .connected { run() }
         return ticket
     }
 
-    /// Sends the event `name` now, or when the connection is back.
+    /// Takes back the command of `ticket`, if it still waits.
     ///
-    /// - Returns: The ticket to cancel it with while it waits.
-    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
-    @discardableResult
-    public func send(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> CommandTicket {
-        try enqueue(SendCommand(event: Event(name: Self.eventName(name), payload: payload)))
-    }
-
-    /// Sends the event `name` now, or when the connection is back, and gives the caller the
-    /// reply: the next event of the same name from the server, after it was sent.
-    ///
-    /// - Throws: ``OutboxError/emptyEventName``, or ``OutboxError/full(capacity:)``.
-    public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
-        let eventName = try Self.eventName(name)
-        // Why the reply is registered before the command is queued, under the same lock as the
-        // ticket: if the connection is up, the command runs and the reply may arrive before
-        // `enqueue` returns. Registered first, it can't be missed.
-        let reply = try state.withLock { (state) throws(OutboxError) -> PendingReply in
-            let ticket = try takeTicket(in: &state)
-            let reply = PendingReply(ticket: ticket, name: eventName)
-            let command = RequestCommand(event: Event(name: eventName, payload: payload), reply: reply)
-            state.buffer.append(Entry(ticket: ticket, command: command))
-            state.replies.append(reply)
-            return reply
-        }
-        drain()
-        return reply
-    }
-
-    /// Cancels a command that still waits in the buffer.
-    ///
-    /// A cancelled request's caller is told (``OutboxError/cancelled``), never left waiting.
-    /// After a cancel, the command never starts again.
-    ///
-    /// - Returns: ``CancelResult/cancelled`` when it waited: it will never run.
-    ///   ``CancelResult/notPending`` when it has already run, was cancelled before, or is running
-    ///   now; a running command whose run then fails leaves the buffer, told it was cancelled.
+    /// - Returns: ``CancelResult/cancelled`` when it was waiting; ``CancelResult/notPending``
+    ///   when it has run, is running now (on its way), or was cancelled before.
     @discardableResult
     public func cancel(_ ticket: CommandTicket) -> CancelResult {
-        let removed = state.withLock { state -> (any OutboxCommand)? in
-            if state.running == ticket {
-                // Why not `.cancelled`: the command may already be on its way to the server.
-                // What the cancel can still promise is that it won't run again later.
-                state.runningCancelled = true
-                return nil
-            }
-            guard let index = state.buffer.firstIndex(where: { $0.ticket == ticket }) else { return nil }
-            state.replies.removeAll { $0.ticket == ticket }
-            return state.buffer.remove(at: index).command
+        let taken = state.withLock { state -> Entry? in
+            // Why the running command can't be taken back: it may already be on its way.
+            let waiting = state.running ? state.buffer.dropFirst() : state.buffer[...]
+            guard let index = waiting.firstIndex(where: { $0.ticket === ticket }) else { return nil }
+            return state.buffer.remove(at: index)
         }
-        guard let removed else { return .notPending }
-        removed.cancel()
+        guard let taken else { return .notPending }
+        // Why outside the lock: a command's cancel() may call straight back in.
+        taken.ticket.settle(.cancelled)
+        taken.command.cancel()
         return .cancelled
     }
 
-    /// A new ticket for a command about to join the buffer.
+    /// Runs the buffer, first in first out, while the connection lets it; one caller at a time.
     ///
-    /// The caller holds the lock. Throws ``OutboxError/full(capacity:)`` when ``capacity``
-    /// commands already wait.
-    private func takeTicket(in state: inout State) throws(OutboxError) -> CommandTicket {
-        guard state.buffer.count < capacity else { throw .full(capacity: capacity) }
-        defer { state.nextTicket += 1 }
-        return CommandTicket(number: state.nextTicket)
-    }
-
-    // MARK: - Running the buffer
-
-    /// Runs the buffer, first in first out, while the connection is up.
-    ///
-    /// A command whose run fails because the connection went stays in place, with every one
-    /// after it, and the run stops; one the connection refuses while it stays up leaves, and
-    /// the run goes on.
-    private func drain() {
-        // Fixes bug 4 on docs/sources.md: a command leaves the buffer only once it has run.
-        while true {
-            // Why count the drops before reading the status: a drop reported between the two
-            // would otherwise be missed, and a send failed by that drop, with the connection
-            // back by the time we look, would pass for a refusal and lose its command.
-            let dropsBefore = state.withLock { $0.dropsReported }
-            guard connection.status == .connected else { return }
-            let claimed = state.withLock { state -> Entry? in
-                // Why one runner at a time: two threads draining at once could send the second
-                // command before the first. Why leave a note rather than just return: the
-                // runner may be about to stop (its command failed) and would never look again.
-                guard state.running == nil else {
-                    state.drainRequested = true
+    /// Why one at a time: two runners would send out of order. A caller that finds one running
+    /// leaves a note (`lookAgain`) and goes: its command is in the buffer, and the runner looks
+    /// at the buffer again after every command, so it runs what came meanwhile.
+    private func run() {
+        let starts = state.withLock { state in
+            if state.running { state.lookAgain = true }
+            defer { state.running = true }
+            return !state.running
+        }
+        guard starts else { return }
+        while let entry = state.withLock({ state in
+            state.buffer.first
+                ?? {
+                    state.running = false
                     return nil
-                }
-                guard let first = state.buffer.first else { return nil }
-                state.running = first.ticket
-                state.runningCancelled = false
-                return first
-            }
-            guard let next = claimed else { return }
-            let failure: (any Error)?
+                }()
+        }) {
             do {
-                try next.command.execute(on: connection)
-                failure = nil
+                try entry.command.execute(on: connection)
+                finish(entry, .sent)
             } catch {
-                failure = error
-            }
-            // Why decide by the connection and not by the error: a connection says "not now" in
-            // its own words, and only its status tells them from "never". Why also count the
-            // drops reported: the connection may have dropped and come back during the send.
-            let connected = connection.status == .connected
-            let outcome = state.withLock { state -> Outcome in
-                state.running = nil
-                let lookAgain = state.drainRequested
-                state.drainRequested = false
-                guard failure != nil else {
-                    state.buffer.removeFirst()
-                    return .delivered
+                // Why not now: the connection couldn't send (a drop, even one already over);
+                // the command stays first, and the next "connected" runs it again.
+                if Self.isNotNow(error) || connection.status != .connected {
+                    // Why try again on a note: a "connected" that came during this command's run
+                    // was heard while the run was busy; nobody else will run the buffer for it.
+                    let connected = connection.status == .connected
+                    let again = state.withLock { state in
+                        defer { state.lookAgain = false }
+                        if !(state.lookAgain && connected) { state.running = false }
+                        return state.lookAgain && connected
+                    }
+                    if again { continue }
+                    return
                 }
-                let wentAway = !connected || state.dropsReported != dropsBefore
-                if wentAway && !state.runningCancelled { return .kept(lookAgain: lookAgain) }
-                state.buffer.removeFirst()
-                let index = state.replies.firstIndex { $0.ticket == next.ticket }
-                let reply = index.map { state.replies.remove(at: $0) }
-                return wentAway ? .withdrawn : .refused(reply)
-            }
-            switch outcome {
-            case .delivered: continue
-            case .kept(let lookAgain): if !lookAgain { return }
-            case .refused(let reply):
-                if let reply, let failure {
-                    reply.finish(with: .failure(.refused(reason: String(describing: failure))))
-                }
-            case .withdrawn: next.command.cancel()
+                finish(entry, .refused(reason: String(describing: error)))
             }
         }
     }
 
-    /// Gives `event` to the oldest request of its name that was sent and still waits.
-    ///
-    /// Why by name: it is all this protocol's events carry. A real one puts a correlation id in
-    /// each request and its reply, so that an unrelated event of the same name is never taken
-    /// for a reply.
-    private func deliver(_ event: Event) {
-        let reply = state.withLock { state -> PendingReply? in
-            guard
-                let index = state.replies.firstIndex(where: {
-                    $0.name == event.name && $0.awaitsReply
-                })
-            else {
-                return nil
-            }
-            return state.replies.remove(at: index)
-        }
-        reply?.finish(with: .success(event))
+    /// Takes the command that ran out of the buffer, and settles its ticket.
+    private func finish(_ entry: Entry, _ outcome: CommandOutcome) {
+        state.withLock { $0.buffer.removeFirst() }
+        entry.ticket.settle(outcome)
     }
 
-    private static func eventName(_ name: String) throws(OutboxError) -> EventName {
+    private static func isNotNow(_ error: any Error) -> Bool {
+        if case TransportError.notConnected = error { return true }
+        return false
+    }
+
+    private static func event(_ name: String, _ payload: [String: String]) throws(OutboxError) -> Event {
         do {
-            return try EventName(name)
+            return try Event(name, payload: payload)
         } catch {
             throw .emptyEventName
         }

@@ -64,7 +64,9 @@ public final class ManagedConnection: Connection {
         state(named: from).successors.contains(to)
     }
 
-    /// Where the connection is in its life. A new one is `created`.
+    /// Where the connection is in its life.
+    ///
+    /// A new one is `created`.
     public var state: ConnectionState { currentState.name }
 
     private var currentState: any ConnectionLifecycleState { current.withLock { $0 } }
@@ -177,7 +179,11 @@ public final class ManagedConnection: Connection {
     ///   then nothing waits either).
     public func request(_ event: Event, onReply: @escaping @Sendable (Event) -> Void) throws {
         try currentState.request()
-        try replies.request(event, send: inner.send, onReply: onReply)
+        // Why only a reply: `release()` closes the book, which hands each wait `nil`; a waiting
+        // request hears nothing of the release.
+        try replies.request(event, send: inner.send) { reply in
+            if let reply { onReply(reply) }
+        }
     }
 
     /// Calls `action` with every event named `name` the server sends, until the token is

@@ -101,8 +101,7 @@ enum Catalog {
         Kata(
             "Command",
             [
-                "Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5EveryCaller",
-                "Step6Startup",
+                "Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup",
             ]),
         Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
         Kata(

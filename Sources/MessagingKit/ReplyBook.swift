@@ -6,16 +6,18 @@
 /// - Waits of one name are answered in the order they began, one event each; an event nobody
 ///   waits for answers nobody.
 /// - ``request(_:send:onReply:)`` begins the wait before it sends, so a server that answers
-///   before the send returns is heard; a send that throws takes back that wait, and only it.
-/// - Cancelling a wait's token takes it back; ``close()`` forgets every wait without calling it,
-///   and a wait begun afterwards is forgotten at once.
+///   before the send returns is heard; a send that throws takes back that wait, and only it,
+///   unless the reply came meanwhile: the server had the request, so it counts as sent.
+/// - Cancelling a wait's token takes it back, and it hears nothing. ``close()`` tells every
+///   wait that no reply will come (its handler hears `nil`) and forgets it; a wait begun
+///   afterwards hears `nil` at once.
 ///
 /// The reply handler runs outside the book's lock, so it may call straight back in.
 public final class ReplyBook: Sendable {
     private struct Wait {
         let id: Int
         let name: EventName
-        let onReply: @Sendable (Event) -> Void
+        let onReply: @Sendable (Event?) -> Void
     }
 
     private struct State {
@@ -29,36 +31,35 @@ public final class ReplyBook: Sendable {
     /// Creates a book with nobody waiting.
     public init() {}
 
-    /// Waits for the next event named `name` that no earlier wait takes.
+    /// Waits for the next event named `name` that no earlier wait takes; `onReply` hears it, or
+    /// `nil` when the book closes first.
     ///
     /// - Returns: a token that takes the wait back; a wait that was answered is gone already.
     @discardableResult
-    public func expect(_ name: EventName, onReply: @escaping @Sendable (Event) -> Void) -> ObservationToken {
-        let id = state.withLock { state -> Int? in
-            guard !state.closed else { return nil }
-            state.nextID += 1
-            state.waits.append(Wait(id: state.nextID, name: name, onReply: onReply))
-            return state.nextID
+    public func expect(_ name: EventName, onReply: @escaping @Sendable (Event?) -> Void) -> ObservationToken {
+        guard let id = begin(name, onReply) else {
+            onReply(nil)
+            return ObservationToken {}
         }
-        guard let id else { return ObservationToken {} }
-        return ObservationToken { [weak self] in
-            self?.state.withLock { $0.waits.removeAll { $0.id == id } }
-        }
+        return ObservationToken { [weak self] in self?.takeBack(id) }
     }
 
     /// Waits for `event`'s reply, then sends it with `send`.
     ///
-    /// - Throws: what `send` throws, unchanged; its wait is taken back first.
+    /// - Throws: what `send` throws, unchanged, with its wait taken back first; nothing when the
+    ///   reply came before the send failed.
     public func request(
         _ event: Event,
         send: (Event) throws -> Void,
-        onReply: @escaping @Sendable (Event) -> Void
+        onReply: @escaping @Sendable (Event?) -> Void
     ) throws {
-        let wait = expect(event.name, onReply: onReply)
+        let id = begin(event.name, onReply)
+        if id == nil { onReply(nil) }
         do {
             try send(event)
         } catch {
-            wait.cancel()
+            // A wait no longer in an open book was answered: the server had the request.
+            if let id, !takeBack(id), !state.withLock({ $0.closed }) { return }
             throw error
         }
     }
@@ -76,11 +77,33 @@ public final class ReplyBook: Sendable {
         return wait != nil
     }
 
-    /// Forgets every wait without calling it; a wait begun afterwards is forgotten at once.
+    /// Tells every wait that no reply will come (its handler hears `nil`), and forgets it; a
+    /// wait begun afterwards hears `nil` at once.
     public func close() {
-        state.withLock { state in
+        let waits = state.withLock { state in
             state.closed = true
-            state.waits = []
+            defer { state.waits = [] }
+            return state.waits
+        }
+        for wait in waits { wait.onReply(nil) }
+    }
+
+    private func begin(_ name: EventName, _ onReply: @escaping @Sendable (Event?) -> Void) -> Int? {
+        state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            state.nextID += 1
+            state.waits.append(Wait(id: state.nextID, name: name, onReply: onReply))
+            return state.nextID
+        }
+    }
+
+    /// Takes back the wait `id`; whether it was still waiting.
+    @discardableResult
+    private func takeBack(_ id: Int) -> Bool {
+        state.withLock { state in
+            guard let index = state.waits.firstIndex(where: { $0.id == id }) else { return false }
+            state.waits.remove(at: index)
+            return true
         }
     }
 

@@ -60,7 +60,9 @@ final class SpyConnection: Connection {
     }
 
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        ObservationToken {}
+    }
 }
 
 /// A connection maker declared by the tests: it keeps every configuration it receives and every

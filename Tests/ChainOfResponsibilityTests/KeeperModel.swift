@@ -127,7 +127,9 @@ final class ScriptedKeeperConnection: Connection {
     func release() throws { try perform(.release) }
     func send(_ event: Event) throws { try perform(.send) }
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        ObservationToken {}
+    }
 
     private func perform(_ operation: ConnectionOperation) throws {
         let refused = life.withLock { life -> Bool in

@@ -1,143 +1,118 @@
 import Command
+import Foundation
 import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Command · Step 4 — A request gets its reply, exactly once", .tags(.messaging))
+@Suite("Command · Step 4 — A request is sent once, and settled once", .tags(.messaging))
 struct Step4Requests {
     @Test(
-        "A request while connected is sent at once; the next event of its name is its reply [4.1, 4.2]")
-    func connectedRequest() async throws {
-        let hatches = try EscapeHatches.findings(inPattern: "Command")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 4))")
-        let transport = try onlineTransport()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        let pending = try outbox.request("price", payload: ["sku": "7"])
-        #expect(
-            transport.sentEvents == [try event("price", ["sku": "7"])],
-            "The request is sent at once (rule 4.1)"
-        )
-        #expect(pending.result == nil, "No reply has come yet (rule 4.1)")
-        try transport.deliver(try event("typing"))
-        #expect(pending.result == nil, "An event of another name is not the reply (rule 4.2)")
-
-        let reply = try event("price", ["amount": "9.99"])
-        try transport.deliver(reply)
-        try #require(pending.result == .success(reply), "The next event named price is the reply (rule 4.2)")
+        "request returns its pending reply at once, holding the request's own ticket; nothing is settled yet [4.1]"
+    )
+    func pendingAtOnce() throws {
+        let (line, outbox) = try offlineOutbox()
+        let reply = try outbox.request("history", payload: ["room": "general"])
+        #expect(reply.result == nil)
+        #expect(reply.name.rawValue == "history")
+        #expect(outbox.pendingCount == 1, "Enqueued like a send")
+        line.report(.connected)
+        #expect(line.sent == [try event("history", ["room": "general"])])
+        #expect(reply.ticket.outcome == .sent, "Its ticket is the one the outbox settles")
+        #expect(reply.result == nil, "Sent, and waiting for its reply")
     }
 
     @Test(
-        "A request made offline is sent on reconnect, once, and gets its reply once, even across a drop [4.1, 4.5, 4.6]"
+        "The reply is the next event of its name after the send, in the order sent, one during the send too; every caller gets it [4.2]"
     )
-    func offlineRequestAcrossDrops() async throws {
-        let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        let pending = try outbox.request("price")
-        transport.connect()
-        try transport.accept()
-        try transport.drop()
-        try transport.restore()
-        #expect(
-            sentNames(transport) == ["price"],
-            "The request was sent once, not again after the drop (rules 4.1, 4.5)")
+    func replies() async throws {
+        let (line, outbox) = try offlineOutbox()
+        let first = try outbox.request("ping")
+        let other = try outbox.request("pong")
+        let second = try outbox.request("ping")
+        line.deliver(try event("ping", ["n": "early"]))
+        #expect(first.result == nil, "An event from before the request was sent is not its reply")
+        line.report(.connected)
+        line.deliver(try event("message"))
+        line.deliver(try event("ping", ["n": "1"]))
+        line.deliver(try event("ping", ["n": "2"]))
+        #expect(try first.result?.get().payload["n"] == "1")
+        #expect(try second.result?.get().payload["n"] == "2", "Two requests of one name, answered in order")
+        #expect(other.result == nil, "Another name's events are not its reply")
 
-        let first = try event("price", ["amount": "1"])
-        try transport.deliver(first)
-        try transport.deliver(try event("price", ["amount": "2"]))
-        try #require(
-            pending.result == .success(first),
-            "The first reply is the reply; a second one changes nothing (rules 4.5, 4.6)")
+        line.onNextSend(of: "quick") { line in line.deliver(try event("quick")) }
+        let quick = try outbox.request("quick")
+        #expect(quick.result != nil, "A reply during the send is the reply all the same")
+
+        try #require(first.result != nil, "Settled, so awaiting it returns at once")
+        async let a = first.response()
+        async let b = first.response()
+        #expect(try await [a, b].map { $0.payload["n"] } == ["1", "1"])
     }
 
-    @Test("An event that came before the request was sent is not its reply [4.2]")
-    func replyOnlyAfterSending() throws {
-        let transport = try CuttingTransport()
-        transport.connect()
-        try transport.inner.accept()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        transport.cut(after: 0)
-        let pending = try outbox.request("price")
-        #expect(outbox.pendingCount == 1, "The send failed, so the request waits in the buffer (rule 4.1)")
-        try transport.inner.deliver(try event("price", ["amount": "old"]))
-        #expect(pending.result == nil, "An event before the request went out is not its reply (rule 4.2)")
+    @Test(
+        "A request is sent once and settled once: a drop while it waits, a second event, a reply before its send failed [4.3]"
+    )
+    func sentOnceSettledOnce() throws {
+        let (line, outbox) = try connectedOutbox()
+        let waiting = try outbox.request("history")
+        line.report(.disconnected)
+        line.report(.connected)
+        #expect(line.attempts == ["history"], "Sent once: a reconnect doesn't send it again")
+        line.deliver(try event("history", ["n": "1"]))
+        line.deliver(try event("history", ["n": "2"]))
+        #expect(try waiting.result?.get().payload["n"] == "1", "Settled once")
 
-        try transport.reportDrop()
-        try transport.restore()
-        let reply = try event("price", ["amount": "new"])
-        try transport.inner.deliver(reply)
-        #expect(
-            pending.result == .success(reply),
-            "After it was sent, the next event of its name is the reply (rule 4.2)")
-    }
-
-    @Test("The reply comes through the connection the outbox was given, whatever it is [4.2]")
-    func replyThroughAnyConnection() async throws {
-        let inner = try recordingConnection()
-        let wrapper = LoggingConnection(wrapping: inner)
-        let outbox = try OfflineOutbox(connection: wrapper)
-        let pending = try outbox.request("price", payload: ["sku": "7"])
-        inner.connect()
-        #expect(
-            wrapper.log.all == ["send price"], "The request went out through the wrapper, once (rule 4.1)")
-
-        let reply = try event("price", ["amount": "4"])
-        inner.receive(reply)
-        try #require(
-            pending.result == .success(reply),
-            "The event the connection passes on (onEvent) is the reply (rule 4.2)")
-    }
-
-    @Test("Two requests of one name get their replies in the order they were sent [4.4]")
-    func repliesInOrder() throws {
-        let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        let first = try outbox.request("price", payload: ["sku": "1"])
-        let second = try outbox.request("price", payload: ["sku": "2"])
-        transport.connect()
-        try transport.accept()
-        let one = try event("price", ["amount": "1"])
-        let two = try event("price", ["amount": "2"])
-        try transport.deliver(one)
-        #expect(first.result == .success(one), "The first reply goes to the first request (rule 4.4)")
-        #expect(second.result == nil, "The second request still waits (rule 4.4)")
-        try transport.deliver(two)
-        #expect(second.result == .success(two), "The second reply goes to the second request (rule 4.4)")
-        #expect(first.result == .success(one), "The first request keeps its own reply (rules 4.4, 4.6)")
-    }
-
-    @Test("A reply that comes while the request is still being sent is its reply, not lost [4.3]")
-    func replyDuringSend() throws {
-        let reply = try event("price", ["amount": "3"])
-        let transport = try InstantReplyTransport(reply: reply)
-        transport.connect()
-        try transport.inner.accept()
-        let outbox = try OfflineOutbox(connection: connection(over: transport))
-        let atOnce = try outbox.request("price")
-        #expect(
-            atOnce.result == .success(reply),
-            "A reply delivered from inside send, before it returns, reaches the request (rule 4.3)")
-
-        try transport.inner.drop()
-        let replayed = try outbox.request("price")
-        try transport.inner.restore()
-        #expect(
-            replayed.result == .success(reply),
-            "The same holds when the request goes out in a replay (rule 4.3)")
-    }
-
-    @Test("A request is refused when the buffer is full, as a send is [4.1]")
-    func requestRefusedWhenFull() throws {
-        let transport = try offlineTransport()
-        let outbox = try OfflineOutbox(connection: connection(over: transport), capacity: 2)
-        try outbox.send("a")
-        let price = try outbox.request("price")
-        #expect(outbox.pendingCount == 2, "A request waits in the buffer like a send, and counts (rule 4.1)")
-        #expect(throws: OutboxError.full(capacity: 2), "A request is refused when full too (rule 4.1)") {
-            _ = try outbox.request("stock")
+        line.onNextSend(of: "ping") { line in
+            line.deliver(try event("ping"))
+            line.report(.disconnected)
+            throw TransportError.notConnected(.disconnected)
         }
-        #expect(price.result == nil, "The request that was accepted still waits (rule 4.1)")
-        transport.connect()
-        try transport.accept()
-        #expect(sentNames(transport) == ["a", "price"], "What was accepted goes out, in order (rule 4.1)")
+        let answered = try outbox.request("ping")
+        line.report(.connected)
+        #expect(answered.result != nil, "The server answered: it had the request")
+        #expect(answered.ticket.outcome == .sent, "…so it counts as sent")
+        #expect(line.attempts.filter { $0 == "ping" }.count == 1, "…and is not sent again")
+        #expect(outbox.pendingCount == 0)
+    }
+
+    @Test("A request that will get no reply is settled at once: cancelled, or refused for good [4.4]")
+    func noReplyComes() async throws {
+        let (line, outbox) = try offlineOutbox()
+        let cancelled = try outbox.request("a")
+        outbox.cancel(cancelled.ticket)
+        try #require(cancelled.result == .failure(.cancelled))
+        await #expect(throws: OutboxError.cancelled) { try await cancelled.response() }
+
+        line.refuseNext("b", with: Forbidden())
+        let refused = try outbox.request("b")
+        line.report(.connected)
+        #expect(refused.result == .failure(.refused(reason: "not allowed here")))
+        line.deliver(try event("b"))
+        #expect(
+            refused.result == .failure(.refused(reason: "not allowed here")), "A later event is not its reply"
+        )
+
+    }
+
+    @Test(
+        "A freed outbox leaves no caller waiting: sent and waiting for a reply, or still in the buffer [4.4]")
+    func freedOutboxSettlesEveryRequest() async throws {
+        let line = Line()
+        line.report(.connected)
+        var outbox: OfflineOutbox? = try OfflineOutbox(connection: line)
+        let sent = try outbox!.request("history")
+        line.report(.disconnected)
+        let kept = try outbox!.request("typing")
+        let waiter = Task { try await sent.response() }
+        outbox = nil
+        #expect(sent.result == .failure(.cancelled))
+        #expect(kept.result == .failure(.cancelled))
+        guard sent.result != nil else {
+            waiter.cancel()
+            return
+        }
+        await #expect(throws: OutboxError.cancelled) { try await waiter.value }
+        line.deliver(try event("history"))
+        #expect(sent.result == .failure(.cancelled))
     }
 }

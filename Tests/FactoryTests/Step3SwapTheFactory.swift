@@ -34,7 +34,9 @@ private final class LoopbackConnection: Connection {
     func release() { disconnect() }
     func send(_ event: Event) throws {}
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        ObservationToken {}
+    }
 }
 
 /// Makes a LoopbackConnection for every URL, whatever its scheme, and keeps them all.
@@ -97,7 +99,9 @@ private final class RefusingConnection: Connection {
     func release() {}
     func send(_ event: Event) throws { throw TransportError.notConnected(.idle) }
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken { ObservationToken {} }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        ObservationToken {}
+    }
 }
 
 /// Makes a RefusingConnection for every URL, and keeps them all.

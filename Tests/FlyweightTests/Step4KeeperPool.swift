@@ -327,7 +327,9 @@ private final class LookAlike: Connection {
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         wrapped.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { wrapped.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        wrapped.onEvent(handler)
+    }
 }
 
 /// An event for the tests to send.

@@ -80,7 +80,9 @@ final class ServerSocket: Transport {
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        inner.onEvent(handler)
+    }
 
     func send(_ event: Event) throws {
         try inner.send(event)

@@ -123,8 +123,8 @@ struct ReplyBookTests {
         let heard = Recorder<String>()
         let pong = try Event("pong", payload: ["n": "1"])
         let pong2 = try Event("pong", payload: ["n": "2"])
-        book.expect(pong.name) { heard.record("first \($0.payload["n"]!)") }
-        book.expect(pong.name) { heard.record("second \($0.payload["n"]!)") }
+        book.expect(pong.name) { heard.record("first \($0?.payload["n"] ?? "nil")") }
+        book.expect(pong.name) { heard.record("second \($0?.payload["n"] ?? "nil")") }
         #expect(!book.answer(try Event("other")))
         #expect(book.answer(pong))
         #expect(book.answer(pong2))
@@ -136,32 +136,104 @@ struct ReplyBookTests {
         "A request waits before it sends: an answer during the send counts; a failed send takes back its own wait"
     )
     func requestWaitsFirst() throws {
-        let heard = Recorder<Event>()
+        let heard = Recorder<Event?>()
         let ping = try Event("ping")
         try book.request(ping, send: { [book] in book.answer($0) }, onReply: heard.record)
         #expect(heard.all == [ping])
 
         book.expect(ping.name) { _ in heard.record(try! Event("earlier")) }
         #expect(throws: TransportError.notConnected(.disconnected)) {
-            try book.request(ping, send: { _ in throw TransportError.notConnected(.disconnected) }) { _ in
-                Issue.record("A request whose send failed waits for nothing")
-            }
+            try book.request(
+                ping, send: { _ in throw TransportError.notConnected(.disconnected) },
+                onReply: { _ in Issue.record("A request whose send failed waits for nothing") })
         }
         #expect(book.waitCount == 1)
         book.answer(ping)
-        #expect(heard.all.map(\.name.rawValue) == ["ping", "earlier"])
+        #expect(heard.all.map { $0?.name.rawValue } == ["ping", "earlier"])
     }
 
-    @Test("A cancelled wait hears nothing; closing forgets every wait, now and later")
+    @Test("A send that fails after its reply came counts as sent: the server had the request")
+    func answeredThenFailed() throws {
+        let heard = Recorder<Event?>()
+        let ping = try Event("ping")
+        try book.request(
+            ping,
+            send: { [book] event in
+                book.answer(event)
+                throw TransportError.notConnected(.disconnected)
+            }, onReply: heard.record)
+        #expect(heard.all == [ping])
+    }
+
+    @Test("A cancelled wait hears nothing; closing tells every wait nil, now and later, and forgets it")
     func cancelAndClose() throws {
         let ping = try Event("ping")
         let token = book.expect(ping.name) { _ in Issue.record("cancelled") }
         token.cancel()
         #expect(!book.answer(ping))
-        book.expect(ping.name) { _ in Issue.record("closed") }
+        let heard = Recorder<Event?>()
+        book.expect(ping.name, onReply: heard.record)
         book.close()
-        book.expect(ping.name) { _ in Issue.record("closed") }
+        book.expect(ping.name, onReply: heard.record)
+        #expect(heard.all == [nil, nil])
         #expect(book.waitCount == 0)
         #expect(!book.answer(ping))
+    }
+}
+
+@Suite("A settlement, a ticket and a pending reply", .tags(.messaging))
+struct SettlementTests {
+    @Test("Settled once: the first outcome wins; every waiter hears it, one that came early too")
+    func settlesOnce() async throws {
+        let settlement = Settlement<Int, OutboxError>()
+        #expect(settlement.result == nil)
+        let waiters = (0..<3).map { _ in Task { await settlement.wait() } }
+        for _ in 0..<10 { await Task.yield() }
+        #expect(settlement.settle(.success(1)))
+        #expect(!settlement.settle(.success(2)))
+        for waiter in waiters {
+            let outcome = try #require(await waiter.value)
+            #expect(try outcome.get() == 1)
+        }
+    }
+
+    @Test("A cancelled waiter stops waiting; the others and the outcome are untouched")
+    func cancelledWaiter() async throws {
+        let settlement = Settlement<Int, OutboxError>()
+        let gaveUp = Task { await settlement.wait() }
+        gaveUp.cancel()
+        #expect(await gaveUp.value == nil)
+        settlement.settle(.success(3))
+        let late = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await settlement.wait()
+        }
+        let outcome = try #require(await late.value, "Once settled, even a cancelled task hears it")
+        #expect(try outcome.get() == 3)
+    }
+
+    @Test(
+        "A request's reply follows its ticket: refused and cancelled reach the caller; sent waits for the reply"
+    )
+    func replyFollowsTicket() async throws {
+        let refused = PendingReply(ticket: CommandTicket(number: 1), name: try EventName("ping"))
+        refused.ticket.settle(.refused(reason: "forbidden"))
+        #expect(refused.result == .failure(.refused(reason: "forbidden")))
+        await #expect(throws: OutboxError.refused(reason: "forbidden")) { try await refused.response() }
+
+        let sent = PendingReply(ticket: CommandTicket(number: 2), name: try EventName("ping"))
+        sent.ticket.settle(.sent)
+        #expect(sent.result == nil)
+        sent.settle(.success(try Event("ping")))
+        sent.ticket.settle(.cancelled)
+        #expect(sent.ticket.outcome == .sent, "A ticket settles once")
+        #expect(try await sent.response() == (try Event("ping")))
+
+        let ticket = CommandTicket(number: 3)
+        let cancelled = PendingReply(ticket: ticket, name: try EventName("ping"))
+        ticket.settle(.cancelled)
+        #expect(cancelled.result == .failure(.cancelled))
+        #expect(try await ticket.ended() == .cancelled)
+        #expect(ticket == ticket && ticket != CommandTicket(number: 3), "A ticket is equal to itself only")
     }
 }

@@ -173,7 +173,9 @@ final class CountingTransport: Transport {
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        inner.onEvent(handler)
+    }
 
     func send(_ event: Event) throws {
         sendCalls.add(1, ordering: .relaxed)

@@ -88,7 +88,7 @@ final class Puppet: Connection {
     private let events = Broadcast<Event>()
 
     let id = UUID()
-    let url = URL(string: "wss://puppet.example.com/socket")!
+    let url = URL(filePath: "/puppet")
     var status: TransportStatus { script.withLock { $0.status } }
     /// Every call made to it, oldest first.
     var calls: [Call] { script.withLock { $0.calls } }
