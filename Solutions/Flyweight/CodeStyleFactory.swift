@@ -1,30 +1,26 @@
 import ScanKit
 import Synchronization
 
-/// Hands out one shared ``CodeStyle`` per symbology, however many codes ask.
+/// Where the overlay gets the style for a symbology.
 ///
-/// Roles of the textbook Flyweight:
-/// - **Flyweight factory**: this type. It returns the style it already made for a symbology,
-///   and makes one only for a symbology it hasn't seen.
-/// - **Flyweight**: ``CodeStyle``, immutable, holding the intrinsic state.
-/// - **Extrinsic state**: a ``ScannedCode``'s payload and bounds, passed to
-///   ``CodeStyle/draw(_:at:into:)``.
-/// - **Client**: the scan view's overlay (the tests), which draws thousands of codes with five
-///   styles.
+/// The overlay depends on this role, not on ``CodeStyleFactory``, so its tests can hand it a
+/// source of their own and count what it asks.
+public protocol CodeStyleSource: Sendable {
+    /// The style every code of `symbology` is drawn with.
+    func style(for symbology: Symbology) -> CodeStyle
+}
+
+/// Hands out one ``CodeStyle`` per symbology, the same object every time.
 ///
-/// Ten thousand codes across the five symbologies cost five styles.
-///
-/// - Note: Why a `Sendable` class with a `Mutex`, not an actor: the overlay draws synchronously,
-///   code after code; an actor would put an `await` on every code. The dictionary is the only
-///   mutable state, and the lock guards it. Its key set is as small as `Symbology`, so the
-///   factory never needs to forget a style.
-public final class CodeStyleFactory: Sendable {
+/// Role: **Flyweight factory**. It is what makes the sharing a guarantee instead of a habit: a
+/// client never makes a style, it asks here, and gets the one style of that symbology.
+public final class CodeStyleFactory: CodeStyleSource {
     private let styles = Mutex<[Symbology: CodeStyle]>([:])
 
-    /// Creates a factory that has made no style yet.
+    /// A factory that has made no style yet.
     public init() {}
 
-    /// The style for `symbology`: the same object every time, for any caller.
+    /// The one style of `symbology`: made the first time it is asked for, then returned again.
     public func style(for symbology: Symbology) -> CodeStyle {
         // Why look up and insert under one lock: two tasks asking for a new symbology at once
         // would otherwise both miss and make two styles.
@@ -35,4 +31,7 @@ public final class CodeStyleFactory: Sendable {
             return style
         }
     }
+
+    /// How many styles it has made: one per symbology asked for, however many codes.
+    public var count: Int { styles.withLock { $0.count } }
 }

@@ -1,97 +1,73 @@
 import Foundation
 import MessagingKit
-import Synchronization
 
-/// One caller's handle on a shared connection: its own subscriptions, open until it is closed.
+/// One caller's handle on a pooled connection: it connects, sends and listens through the
+/// shared connection, and can't disconnect it for the others.
 ///
-/// Role: the **per-caller state** of the keyed pool. The connection is shared; what differs from
-/// caller to caller lives here. A chat screen and an inbox badge each hold a handle on the same
-/// connection; each hears only the events it subscribed to, and closing one handle leaves the
-/// other working. The pool counts a connection as in use while any of its handles is open; a
-/// handle nobody holds any more counts as closed.
-///
-/// The write-up called this split intrinsic and extrinsic state. It is looser than the
-/// textbook's: a handle *keeps* its caller's state, where textbook extrinsic state is passed into
-/// each operation and kept by nobody (see ``CodeStyle``).
-///
-/// - Note: Why a class: the pool and the caller must see the same "open" flag, so a handle has
-///   identity. Why `Sendable` with a `Mutex`: events arrive on whatever thread the transport
-///   delivers them, while the caller may close the handle from another.
+/// Role, in the keyed pool: what each caller holds of the shared object. It holds the
+/// caller's own part (whether it is open, its subscriptions) and reaches the shared
+/// connection only through the few operations a screen needs.
 public final class ConnectionHandle: ConnectionHandling {
-    /// The shared connection's id; every handle on one connection has the same.
+    /// The shared connection's id.
     public let connectionID: UUID
-    /// The shared connection's server URL.
+    /// The shared connection's URL.
     public let url: URL
-    // Why a closure and not the connection: a handle can send, but can't reach the shared
-    // connection to disconnect or release it for everyone else.
-    private let sendThroughConnection: @Sendable (Event) throws -> Void
+    // Why private: a screen that reached the connection could disconnect it for every screen.
+    private let connection: any Connection
+    // Why a bag of tokens: closing cancels every subscription at once, a subscription made as
+    // the handle closes, on another thread, is cancelled as it is kept, and a handle freed
+    // without `close()` (a screen that went away) cancels them as the bag goes with it.
+    private let subscriptions = TokenBag()
 
-    private let state = Mutex(State())
-
-    private struct State {
-        var isOpen = true
-        var subscriptions: [EventName: [@Sendable (Event) -> Void]] = [:]
+    init(connection: any Connection) {
+        self.connection = connection
+        self.connectionID = connection.id
+        self.url = connection.url
     }
 
-    /// Creates an open handle on the connection with `connectionID`.
+    /// Open until ``close()``.
+    public var isOpen: Bool { !subscriptions.isCancelled }
+
+    /// The shared connection's status.
+    public var status: TransportStatus { connection.status }
+
+    /// Starts connecting the shared connection, unless it is connecting or connected.
     ///
-    /// The pool makes handles, and passes each the connection's events through
-    /// ``receive(_:)``; feature code asks the pool for them.
-    init(connectionID: UUID, url: URL, send: @escaping @Sendable (Event) throws -> Void) {
-        // Why not keep the connection: the handle needs only its send. Feature code reaches
-        // the shared part only through the handle's own, smaller surface, so no screen can
-        // disconnect it for everyone.
-        self.connectionID = connectionID
-        self.url = url
-        self.sendThroughConnection = send
+    /// Why look first: a plain connection ignores a second `connect()`, but a managed one (the
+    /// State kata's) refuses it while connected, and a second screen must not fail for it.
+    /// - Throws: ``HandleError/closed(_:)`` once closed; the connection's error, unchanged.
+    public func connect() throws {
+        guard isOpen else { throw HandleError.closed(url) }
+        if [.idle, .disconnected].contains(connection.status) { try connection.connect() }
     }
 
-    /// Whether the handle is still open; ``close()`` closes it for good.
-    public var isOpen: Bool { state.withLock { $0.isOpen } }
-
-    /// Closes the handle: its subscriptions hear nothing more, and it lets go of them.
+    /// Sends `event` over the shared connection.
     ///
-    /// Closing twice does nothing more. The connection stays up for its other handles.
-    public func close() {
-        state.withLock { state in
-            state.isOpen = false
-            // Why drop them: a closed handle never calls them again; letting them go frees
-            // whatever they capture (often a screen), even while someone still holds the handle.
-            state.subscriptions = [:]
-        }
-    }
-
-    /// Sends `event` over the shared connection while the handle is open.
-    ///
-    /// - Throws: ``MessagingKit/HandleError/closed(_:)`` once closed; otherwise what the
-    ///   connection throws, unchanged.
+    /// - Throws: ``HandleError/closed(_:)`` once closed; the connection's error, unchanged.
     public func send(_ event: Event) throws {
         guard isOpen else { throw HandleError.closed(url) }
-        try sendThroughConnection(event)
+        try connection.send(event)
     }
 
-    /// Calls `action` with every event named `name` the server sends while this handle is open.
+    /// Calls `action` with every event named `name`, until the token is cancelled or the handle
+    /// closes.
+    @discardableResult
+    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        subscriptions.keep(connection.onEvent { if $0.name == name { action($0) } })
+    }
+
+    /// Calls `handler` with every status of the shared connection, until the token is cancelled
+    /// or the handle closes.
+    @discardableResult
+    public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        subscriptions.keep(connection.onStatusChange(handler))
+    }
+
+    /// Closes the handle for good: its subscriptions hear nothing more, at once.
     ///
-    /// Subscriptions add up: two to one name both hear. One made after ``close()`` hears nothing.
-    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
-        state.withLock { state in
-            guard state.isOpen else { return }
-            state.subscriptions[name, default: []].append(action)
-        }
-    }
-
-    /// Passes `event` to this handle's subscriptions for its name, if the handle is still open.
-    func receive(_ event: Event) {
-        // Why copy, then call outside the lock: an action may close this handle or subscribe
-        // again; holding the lock while calling it would lock the `Mutex` twice on one thread.
-        let actions = state.withLock { $0.isOpen ? $0.subscriptions[event.name] ?? [] : [] }
-        for action in actions {
-            // Why: an earlier subscription may have closed this handle (from inside, or another
-            // screen's subscription through the handle it holds), and a closed handle's
-            // subscriptions hear nothing more, not even the rest of this event (rule 3.3). Asked
-            // outside the lock, before each call, so no lock is held while feature code runs.
-            guard isOpen else { return }
-            action(event)
-        }
+    /// Why it doesn't disconnect: the connection is shared. Whether a connection nobody uses
+    /// goes is the keeper's decision.
+    public func close() {
+        subscriptions.cancelAll()
     }
 }

@@ -72,7 +72,7 @@ public final class ChatClient: Sendable {
         self.manager = ConnectionManager(pool: pool)
         // Chain of Responsibility: the keeper's standard chain (reconnect, disconnect, release)
         // over the same pool.
-        self.keeper = ConnectionKeeper(pool: pool)
+        self.keeper = ConnectionKeeper(pool: pool.keeperView)
         self.lanes = lanes
     }
 
@@ -87,6 +87,14 @@ public final class ChatClient: Sendable {
         guard let lane = lanes.lane(for: handle.connectionID) else {
             handle.close()
             throw HandleError.closed(url)
+        }
+        // Why the chat connects, not the pool: the pool hands out handles without connecting, so
+        // that a screen may subscribe first. A chat opened on a dropped connection reconnects it.
+        do {
+            try handle.connect()
+        } catch {
+            handle.close()
+            throw error
         }
         return ChatSocket(handle: handle, lane: lane)
     }

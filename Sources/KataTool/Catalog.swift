@@ -88,8 +88,7 @@ enum Catalog {
         Kata(
             "Flyweight",
             [
-                "Step1SharedConnection", "Step2Handles", "Step3HandleEvents", "Step4KeeperPool",
-                "Step5SharedStyles",
+                "Step1SharedStyle", "Step2StyleFactory", "Step3Overlay", "Step4KeyedPool", "Step5KeeperView",
             ]),
         Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
         Kata(

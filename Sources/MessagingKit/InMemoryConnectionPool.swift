@@ -1,8 +1,7 @@
 import Foundation
-import Synchronization
 
 /// A ``ConnectionPooling`` for tests and previews: every handle is on a new
-/// ``RecordingConnection``, connected at once. It shares nothing.
+/// ``RecordingConnection``, which connects at once when the handle asks. It shares nothing.
 ///
 /// It lets a kata that needs *a* pool run without the Flyweight kata's answer (the pool that
 /// shares one connection per URL). It remembers every URL it was asked for, in order, and knows
@@ -14,7 +13,7 @@ public actor InMemoryConnectionPool: ConnectionPooling {
     public final class Handle: ConnectionHandling {
         /// The connection this handle is on; a test can play its server.
         public let connection: RecordingConnection
-        private let open = Atomic(true)
+        private let subscriptions = TokenBag()
 
         init(connection: RecordingConnection) {
             self.connection = connection
@@ -25,7 +24,17 @@ public actor InMemoryConnectionPool: ConnectionPooling {
         /// The connection's URL.
         public var url: URL { connection.url }
         /// Open until ``close()``.
-        public var isOpen: Bool { open.load(ordering: .acquiring) }
+        public var isOpen: Bool { !subscriptions.isCancelled }
+        /// The connection's status.
+        public var status: TransportStatus { connection.status }
+
+        /// Connects the connection, which connects at once.
+        ///
+        /// - Throws: ``HandleError/closed(_:)`` once closed.
+        public func connect() throws {
+            guard isOpen else { throw HandleError.closed(url) }
+            connection.connect()
+        }
 
         /// Sends through the connection while the handle is open.
         ///
@@ -38,17 +47,24 @@ public actor InMemoryConnectionPool: ConnectionPooling {
 
         /// Calls `action` with every event named `name` the connection receives while the
         /// handle is open.
-        public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
-            connection.onEvent { [weak self] event in
-                if event.name == name, self?.isOpen == true { action(event) }
-            }
+        @discardableResult
+        public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
+            -> ObservationToken
+        {
+            subscriptions.keep(connection.onEvent { if $0.name == name { action($0) } })
+        }
+
+        /// Calls `handler` with every status of the connection while the handle is open.
+        @discardableResult
+        public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+            subscriptions.keep(connection.onStatusChange(handler))
         }
 
         /// Closes the handle and releases its connection, which nobody else shares.
         public func close() {
-            if open.exchange(false, ordering: .acquiringAndReleasing) {
-                connection.release()
-            }
+            guard isOpen else { return }
+            subscriptions.cancelAll()
+            connection.release()
         }
     }
 
@@ -70,7 +86,8 @@ public actor InMemoryConnectionPool: ConnectionPooling {
         handles.count { $0.handle?.isOpen ?? false }
     }
 
-    /// Records the request and opens a handle on a new, connected ``RecordingConnection``.
+    /// Records the request and opens a handle on a new ``RecordingConnection``; the handle's
+    /// ``ConnectionHandling/connect()`` connects it.
     ///
     /// - Throws: ``ConnectionFactoryError/missingHost(_:)`` when `url` has no host; nothing is
     ///   recorded then.
@@ -78,7 +95,6 @@ public actor InMemoryConnectionPool: ConnectionPooling {
         guard let host = url.host, !host.isEmpty else { throw .missingHost(url) }
         requests.append(url)
         let connection = RecordingConnection(url: url)
-        connection.connect()
         let handle = Handle(connection: connection)
         handles.append(WeakHandle(handle: handle))
         return handle

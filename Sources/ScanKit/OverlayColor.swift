@@ -10,4 +10,6 @@ public enum OverlayColor: String, Sendable, Hashable, CaseIterable {
     case teal
     /// Orange.
     case orange
+    /// The colour of the one code the person picked: no symbology uses it.
+    case yellow
 }

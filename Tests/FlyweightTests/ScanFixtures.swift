@@ -1,4 +1,5 @@
 import Flyweight
+import Synchronization
 import ScanKit
 import Testing
 
@@ -30,7 +31,7 @@ final class RecordingCanvas: CodeCanvas {
     }
 }
 
-/// What drawing `code` with `style` must put on the canvas, in either order (rule 5.2).
+/// What drawing `code` with `style` must put on the canvas, in either order (rule 1.2).
 func strokes(drawing code: ScannedCode, with style: CodeStyle) -> Set<RecordingCanvas.Stroke> {
     [
         .outline(code.bounds, style.color, lineWidth: style.lineWidth),
@@ -71,4 +72,24 @@ private func withCheckDigit(_ body: String) -> String {
         sum + item.element * (item.offset.isMultiple(of: 2) ? 3 : 1)
     }
     return body + String((10 - weighted % 10) % 10)
+}
+
+/// A style source the tests declare: it hands out the factory's styles and counts what the
+/// overlay asks.
+final class CountingSource: CodeStyleSource {
+    private let factory = CodeStyleFactory()
+    private let asked = Mutex<[Symbology]>([])
+    private let handed = Mutex<[ObjectIdentifier]>([])
+
+    /// Every symbology asked for, in order.
+    var asks: [Symbology] { asked.withLock { $0 } }
+    /// How many different style objects it handed out.
+    var distinctStyles: Int { Set(handed.withLock { $0 }).count }
+
+    func style(for symbology: Symbology) -> CodeStyle {
+        asked.withLock { $0.append(symbology) }
+        let style = factory.style(for: symbology)
+        handed.withLock { $0.append(ObjectIdentifier(style)) }
+        return style
+    }
 }

@@ -180,7 +180,7 @@ struct RecordingConnectionTests {
 struct InMemoryConnectionPoolTests {
     let pool = InMemoryConnectionPool()
 
-    @Test("Every request gets a handle on a new, connected connection, and is recorded")
+    @Test("Every request gets a handle on a new connection, which the handle connects, and is recorded")
     func handsOutHandles() async throws {
         let chat = try #require(URL(string: "memory://chat.test"))
         let first = try await pool.makeHandle(for: chat)
@@ -188,7 +188,10 @@ struct InMemoryConnectionPoolTests {
         #expect(first !== second)
         #expect(first.connectionID != second.connectionID, "This pool shares nothing")
         #expect(first.url == chat)
+        #expect(first.connection.status == .idle, "Making a handle connects nothing")
+        try first.connect()
         #expect(first.connection.status == .connected)
+        #expect(first.status == .connected)
         #expect(await pool.requests == [chat, chat])
         #expect(await pool.openHandles == 2)
     }
@@ -215,6 +218,7 @@ struct InMemoryConnectionPoolTests {
         let typing = try Event("typing")
         let heard = Recorder<Event>()
         handle.onEvent(typing.name, perform: heard.record)
+        try handle.connect()
         try handle.send(typing)
         #expect(handle.connection.sentEvents == [typing])
         handle.connection.receive(Message(room: "room", text: "hi").event)
@@ -222,6 +226,7 @@ struct InMemoryConnectionPoolTests {
         #expect(heard.all == [typing], "Only the subscribed name is heard")
         handle.close()
         #expect(throws: HandleError.closed(chat)) { try handle.send(typing) }
+        #expect(throws: HandleError.closed(chat)) { try handle.connect() }
         handle.connection.receive(typing)
         #expect(heard.all == [typing], "A closed handle hears nothing more")
         #expect(HandleError.closed(chat).description.contains("memory://chat.test"))

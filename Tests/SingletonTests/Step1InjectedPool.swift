@@ -94,6 +94,9 @@ private actor ServingPool: ConnectionPooling {
 
     func makeHandle(for url: URL) async throws(ConnectionFactoryError) -> InMemoryConnectionPool.Handle {
         let handle = try await pool.makeHandle(for: serve(url))
+        // Why connect here: these tests play screens that send at once; the handle's connection
+        // connects at once, so the server is there when they do.
+        try? handle.connect()
         handed.append(handle)
         return handle
     }

@@ -77,11 +77,12 @@ struct MessagingStory {
 
         let chat = try await manager.makeHandle(for: chatURL)
         let badge = try await manager.makeHandle(for: chatURL)
+        try chat.connect()
         #expect(chat.connectionID == badge.connectionID, "Two screens share one connection")
         let lifecycle = try #require(lifecycles.lifecycles.first)
         let socket = try #require(servers.transports.first)
         #expect(lifecycles.lifecycles.count == 1 && servers.transports.count == 1, "One socket for one URL")
-        #expect(socket.status == .connecting, "Asking for a handle starts connecting")
+        #expect(socket.status == .connecting, "A screen's handle starts connecting, once it has subscribed")
         try socket.accept()
         #expect(lifecycle.state == .connected, "The lifecycle follows its socket")
         let late = try await manager.makeHandle(for: chatURL)
@@ -107,7 +108,7 @@ struct MessagingStory {
 
         // Keep it healthy: the Chain kata's keeper polls the pool on the manual clock.
         let clock = ManualClock()
-        let keeper = ConnectionKeeper(pool: pool)
+        let keeper = ConnectionKeeper(pool: pool.keeperView)
         let keeping = Task { await keeper.run(every: .seconds(30), on: clock) }
         defer { keeping.cancel() }
         try await clock.waitForSleepers()

@@ -1,0 +1,106 @@
+import Flyweight
+import Foundation
+import KataTestSupport
+import ScanKit
+import Testing
+
+@Suite("Flyweight · Step 3 — The overlay keeps what each code brings; the picked code's style is its own", .tags(.scan))
+struct Step3Overlay {
+    @Test(
+        "The overlay draws every code, in order, with its symbology's style from its source; it makes no style of its own [3.1, 3.3]"
+    )
+    func drawsEveryCode() throws {
+        let source = CountingSource()
+        let overlay = CodeOverlay(styles: source)
+        let codes = try scannedCodes(10_000)
+        overlay.show(codes)
+        let canvas = RecordingCanvas()
+        overlay.draw(into: canvas)
+        let factory = CodeStyleFactory()
+        let expected = codes.flatMap { code -> [RecordingCanvas.Stroke] in
+            let style = factory.style(for: code.symbology)
+            return [
+                .outline(code.bounds, style.color, lineWidth: style.lineWidth),
+                .label("\(style.title) \(code.payload)", under: code.bounds, style.color),
+            ]
+        }
+        #expect(canvas.strokes.count == expected.count, "An outline and a label per code")
+        #expect(canvas.strokes == expected, "Every code, in the order shown, with its own payload and bounds")
+        #expect(Set(source.asks) == Set(Symbology.allCases), "Every style came from the source")
+        #expect(source.distinctStyles <= 5, "10,000 codes drawn with the five shared styles")
+
+        overlay.show([])
+        let empty = RecordingCanvas()
+        overlay.draw(into: empty)
+        #expect(empty.strokes.isEmpty, "Nothing shown, nothing drawn")
+    }
+
+    @Test(
+        "The picked code is drawn with a highlight made for it around its shared style, which stays as it was [3.2]",
+        arguments: [0, 3, 9])
+    func pickedCode(index: Int) throws {
+        let source = CountingSource()
+        let overlay = CodeOverlay(styles: source)
+        let codes = try scannedCodes(10)
+        overlay.show(codes)
+        overlay.pick(index)
+        let canvas = RecordingCanvas()
+        overlay.draw(into: canvas)
+        let factory = CodeStyleFactory()
+        let picked = codes[index]
+        let shared = factory.style(for: picked.symbology)
+        let highlighted: [RecordingCanvas.Stroke] = [
+            .outline(picked.bounds, .yellow, lineWidth: shared.lineWidth * 2),
+            .label("\(shared.title) \(picked.payload)", under: picked.bounds, shared.color),
+        ]
+        #expect(Array(canvas.strokes[(index * 2)..<(index * 2 + 2)]) == highlighted, "Yellow, twice as thick")
+        let others = canvas.strokes.enumerated().filter { $0.offset / 2 != index }.map(\.element)
+        let expectedOthers = codes.enumerated().filter { $0.offset != index }.flatMap { pair in
+            strokesInOrder(drawing: pair.element, with: factory.style(for: pair.element.symbology))
+        }
+        #expect(others == expectedOthers, "Every other code as its shared style draws it")
+
+        let again = RecordingCanvas()
+        factory.style(for: picked.symbology).draw(picked.payload, at: picked.bounds, into: again)
+        #expect(again.strokes == strokesInOrder(drawing: picked, with: shared), "The shared style is untouched")
+
+        let highlight = HighlightStyle(base: shared)
+        #expect(highlight.base === shared)
+        let direct = RecordingCanvas()
+        highlight.draw(picked.payload, at: picked.bounds, into: direct)
+        #expect(direct.strokes == highlighted)
+    }
+
+    @Test("nil, or an index outside the codes, picks none; showing new codes picks none [3.2]", arguments: [-1, 10, Int.max])
+    func picksNone(index: Int) throws {
+        let overlay = CodeOverlay(styles: CountingSource())
+        let codes = try scannedCodes(10)
+        overlay.show(codes)
+        overlay.pick(2)
+        overlay.pick(index)
+        let canvas = RecordingCanvas()
+        overlay.draw(into: canvas)
+        #expect(!canvas.strokes.contains { if case .outline(_, .yellow, _) = $0 { true } else { false } })
+
+        overlay.pick(2)
+        overlay.show(codes)
+        let shown = RecordingCanvas()
+        overlay.draw(into: shown)
+        #expect(!shown.strokes.contains { if case .outline(_, .yellow, _) = $0 { true } else { false } })
+        #expect(shown.strokes.count == 20)
+
+        overlay.pick(1)
+        overlay.pick(nil)
+        let none = RecordingCanvas()
+        overlay.draw(into: none)
+        #expect(!none.strokes.contains { if case .outline(_, .yellow, _) = $0 { true } else { false } })
+    }
+}
+
+/// What drawing `code` with `style` puts on the canvas, in order: outline, then label.
+func strokesInOrder(drawing code: ScannedCode, with style: CodeStyle) -> [RecordingCanvas.Stroke] {
+    [
+        .outline(code.bounds, style.color, lineWidth: style.lineWidth),
+        .label("\(style.title) \(code.payload)", under: code.bounds, style.color),
+    ]
+}
