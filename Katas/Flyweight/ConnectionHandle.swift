@@ -40,7 +40,9 @@ public final class ConnectionHandle: ConnectionHandling {
     /// Calls `action` with every event named `name`, until the token is cancelled or the handle
     /// closes.
     @discardableResult
-    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
+        -> ObservationToken
+    {
         // TODO: Step 4 — (rule 4.5).
         ObservationToken {}
     }

@@ -18,6 +18,9 @@ public final class OfflineOutbox: Sendable {
 
     private let connection: any Connection
     private let replies = ReplyBook()
+    // Why keep the tokens: the connection may outlive the outbox; a freed outbox must leave no
+    // handler on it (the bag cancels them as it goes).
+    private let listening = TokenBag()
 
     private struct Entry {
         let ticket: CommandTicket
@@ -43,10 +46,11 @@ public final class OfflineOutbox: Sendable {
         self.connection = connection
         self.capacity = capacity
         // Why `weak self`: the connection may outlive the outbox, and must not keep it alive.
-        connection.onStatusChange { [weak self] status in
-            if status == .connected { self?.run() }
-        }
-        connection.onEvent { [replies] event in replies.answer(event) }
+        listening.keep(
+            connection.onStatusChange { [weak self] status in
+                if status == .connected { self?.run() }
+            })
+        listening.keep(connection.onEvent { [replies] event in replies.answer(event) })
     }
 
     /// Every command still held will never run: its sender hears so.

@@ -52,7 +52,9 @@ public final class ConnectionHandle: ConnectionHandling {
     /// Calls `action` with every event named `name`, until the token is cancelled or the handle
     /// closes.
     @discardableResult
-    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+    public func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void)
+        -> ObservationToken
+    {
         subscriptions.keep(connection.onEvent { if $0.name == name { action($0) } })
     }
 

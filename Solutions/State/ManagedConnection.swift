@@ -90,14 +90,19 @@ public final class ManagedConnection: Connection {
     ///
     /// Why one step: of two threads that find the same state, one moves and the other is asked
     /// by the state it finds then, so it is refused in that state's words.
+    ///
+    /// Why inside `changes.publish { … }`: the broadcast queues the change in the same step as
+    /// the move, so two threads' changes are told in the order they were made. The observers
+    /// are called after both locks are let go.
     private func perform(
         _ decision: (any ConnectionLifecycleState) throws(LifecycleError) -> ConnectionState?
     ) throws(LifecycleError) {
-        let change = try current.withLock { (state) throws(LifecycleError) -> ConnectionStateChange? in
-            guard let next = try decision(state) else { return nil }
-            return try Self.move(&state, to: next)
+        try changes.publish { () throws(LifecycleError) -> ConnectionStateChange? in
+            try current.withLock { (state) throws(LifecycleError) -> ConnectionStateChange? in
+                guard let next = try decision(state) else { return nil }
+                return try Self.move(&state, to: next)
+            }
         }
-        if let change { changes.publish(change) }
     }
 
     /// Moves `state` to `next`, if the table allows it.
@@ -238,18 +243,19 @@ public final class ManagedConnection: Connection {
     // MARK: The owned connection's reports and events
 
     private func innerReported(_ status: TransportStatus) {
-        let made = current.withLock { state in
-            var made: [ConnectionStateChange] = []
-            // Why ask again after a move: the state a report leads to decides whether it goes
-            // on. From disconnected, "connected" leads to reconnecting, and reconnecting takes it
-            // on to connected: two moves, because the table has no shortcut. Why under the same
-            // lock: an observer that moves the lifecycle must not find it halfway.
-            while let next = state.reported(status), let change = try? Self.move(&state, to: next) {
-                made.append(change)
+        changes.publishEach {
+            current.withLock { state in
+                var made: [ConnectionStateChange] = []
+                // Why ask again after a move: the state a report leads to decides whether it goes
+                // on. From disconnected, "connected" leads to reconnecting, and reconnecting takes it
+                // on to connected: two moves, because the table has no shortcut. Why under the same
+                // lock: an observer that moves the lifecycle must not find it halfway.
+                while let next = state.reported(status), let change = try? Self.move(&state, to: next) {
+                    made.append(change)
+                }
+                return made
             }
-            return made
         }
-        for change in made { changes.publish(change) }
         statuses.publish(status)
     }
 

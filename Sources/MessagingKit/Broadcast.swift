@@ -76,9 +76,18 @@ public final class Broadcast<Value: Sendable>: Sendable {
     public func publish<Failure: Error>(
         _ change: () throws(Failure) -> Value?
     ) throws(Failure) {
+        try publishEach { () throws(Failure) -> [Value] in try change().map { [$0] } ?? [] }
+    }
+
+    /// Publishes the values `change` returns, in order, as one step with it: what a state
+    /// machine uses when one change makes several moves.
+    public func publishEach<Failure: Error>(
+        _ change: () throws(Failure) -> [Value]
+    ) throws(Failure) {
         let startsDelivery = try state.withLock { (state) throws(Failure) -> Bool in
-            guard let value = try change(), !state.closed else { return false }
-            state.waiting.append(value)
+            let values = try change()
+            guard !values.isEmpty, !state.closed else { return false }
+            state.waiting.append(contentsOf: values)
             guard !state.delivering else { return false }
             state.delivering = true
             return true

@@ -34,8 +34,8 @@ public protocol Connection: AnyObject, Sendable {
     ///
     /// - Throws: when this connection refuses; a plain connection never throws.
     func disconnect() throws
-    /// Gives the connection back for good: it closes (its status handlers hear it move to
-    /// `disconnected`, if it was not already), forgets every handler, and never opens again.
+    /// Gives the connection back for good: it forgets every handler first (they hear nothing of
+    /// the release), closes, and never opens again.
     /// What the pool's keeper does to a connection nobody uses.
     ///
     /// - Throws: when this connection refuses (a managed connection releases only once

@@ -56,7 +56,9 @@ public actor InMemoryConnectionPool: ConnectionPooling {
 
         /// Calls `handler` with every status of the connection while the handle is open.
         @discardableResult
-        public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        public func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void)
+            -> ObservationToken
+        {
             subscriptions.keep(connection.onStatusChange(handler))
         }
 

@@ -94,6 +94,7 @@ struct Step3Cancel {
         ]
         outbox = nil
         #expect(watched == nil, "Nobody holds the outbox: it is freed, though its connection lives on")
+        #expect(line.handlerCount == 0, "…and it leaves no handler on its connection")
         #expect(log.all == ["told a"])
         #expect(tickets.map(\.outcome) == [.cancelled, .cancelled])
         line.report(.connected)

@@ -105,7 +105,9 @@ final class Socket: Connection {
 
     func send(_ event: Event) throws { try socket.send(event) }
     @discardableResult
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { socket.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        socket.onEvent(handler)
+    }
     @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         socket.onStatusChange(handler)
@@ -124,7 +126,8 @@ func pool(normalizing: Bool = false) -> (ConnectionPool, Factory) {
 }
 
 /// A handle on `url` whose connection the server has accepted.
-func connectedHandle(_ url: URL, in pool: ConnectionPool, _ factory: Factory) async throws -> ConnectionHandle {
+func connectedHandle(_ url: URL, in pool: ConnectionPool, _ factory: Factory) async throws -> ConnectionHandle
+{
     let handle = try await pool.makeHandle(for: url)
     try handle.connect()
     let transport = try factory.socket(for: url).transport

@@ -85,7 +85,8 @@ struct PoolModel {
             if pooled[server], status[server] == .connected { status[server] = .disconnected }
         case .deliver(let server):
             guard pooled[server], status[server] == .connected else { return }
-            for index in handles.indices where handles[index].server == server && handles[index].open
+            for index in handles.indices
+            where handles[index].server == server && handles[index].open
                 && handles[index].held
             {
                 handles[index].heard += 1
@@ -154,11 +155,15 @@ struct PoolModel {
             }
             let count = await pool.count
             if count != model.pooled.filter({ $0 }).count {
-                return Discrepancy(after: index, "the pool holds \(count) connections; the rules say \(model.pooled.filter { $0 }.count)")
+                return Discrepancy(
+                    after: index,
+                    "the pool holds \(count) connections; the rules say \(model.pooled.filter { $0 }.count)")
             }
             let counts = heard.map(\.all.count)
             if counts != model.handles.map(\.heard) {
-                return Discrepancy(after: index, "the handles heard \(counts) messages; the rules say \(model.handles.map(\.heard))")
+                return Discrepancy(
+                    after: index,
+                    "the handles heard \(counts) messages; the rules say \(model.handles.map(\.heard))")
             }
             let shown = await view.contents()
             for server in 0..<2 where model.pooled[server] {

@@ -1,6 +1,6 @@
 import Flyweight
-import Synchronization
 import ScanKit
+import Synchronization
 import Testing
 
 /// A canvas that records what it is asked to draw, in order, and can call back from inside

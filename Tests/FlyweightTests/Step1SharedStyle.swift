@@ -70,8 +70,9 @@ struct Step1SharedStyle {
             }
             return await group.reduce(into: Set<RecordingCanvas.Stroke>()) { $0.formUnion($1) }
         }
-        let expected = codes.reduce(into: Set<RecordingCanvas.Stroke>()) { $0.formUnion(strokes(drawing: $1, with: style)) }
+        let expected = codes.reduce(into: Set<RecordingCanvas.Stroke>()) {
+            $0.formUnion(strokes(drawing: $1, with: style))
+        }
         #expect(labels == expected)
     }
 }
-

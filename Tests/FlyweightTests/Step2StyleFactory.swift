@@ -41,7 +41,9 @@ struct Step2StyleFactory {
                 let symbology = Symbology.allCases[index % Symbology.allCases.count]
                 group.addTask { (symbology, ObjectIdentifier(factory.style(for: symbology))) }
             }
-            return await group.reduce(into: [Symbology: Set<ObjectIdentifier>]()) { $0[$1.0, default: []].insert($1.1) }
+            return await group.reduce(into: [Symbology: Set<ObjectIdentifier>]()) {
+                $0[$1.0, default: []].insert($1.1)
+            }
         }
         for symbology in Symbology.allCases {
             #expect(ids[symbology]?.count == 1, "One style for \(symbology)")
@@ -49,4 +51,3 @@ struct Step2StyleFactory {
         #expect(factory.count == 5)
     }
 }
-

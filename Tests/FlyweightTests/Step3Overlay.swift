@@ -4,7 +4,7 @@ import KataTestSupport
 import ScanKit
 import Testing
 
-@Suite("Flyweight · Step 3 — The overlay keeps what each code brings; the picked code's style is its own", .tags(.scan))
+@Suite("Flyweight · Step 3 — The overlay keeps each code's own data", .tags(.scan))
 struct Step3Overlay {
     @Test(
         "The overlay draws every code, in order, with its symbology's style from its source; it makes no style of its own [3.1, 3.3]"
@@ -62,7 +62,8 @@ struct Step3Overlay {
 
         let again = RecordingCanvas()
         factory.style(for: picked.symbology).draw(picked.payload, at: picked.bounds, into: again)
-        #expect(again.strokes == strokesInOrder(drawing: picked, with: shared), "The shared style is untouched")
+        #expect(
+            again.strokes == strokesInOrder(drawing: picked, with: shared), "The shared style is untouched")
 
         let highlight = HighlightStyle(base: shared)
         #expect(highlight.base === shared)
@@ -71,7 +72,9 @@ struct Step3Overlay {
         #expect(direct.strokes == highlighted)
     }
 
-    @Test("nil, or an index outside the codes, picks none; showing new codes picks none [3.2]", arguments: [-1, 10, Int.max])
+    @Test(
+        "nil, or an index outside the codes, picks none; showing new codes picks none [3.2]",
+        arguments: [-1, 10, Int.max])
     func picksNone(index: Int) throws {
         let overlay = CodeOverlay(styles: CountingSource())
         let codes = try scannedCodes(10)

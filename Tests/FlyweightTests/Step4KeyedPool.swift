@@ -4,9 +4,11 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Flyweight · Step 4 — A keyed pool: one shared connection per URL, a handle per caller", .tags(.messaging))
+@Suite("Flyweight · Step 4 — A keyed pool: one connection per URL", .tags(.messaging))
 struct Step4KeyedPool {
-    @Test("Handles on one URL share its one connection; the factory is asked once per URL; count says how many [4.1]")
+    @Test(
+        "Handles on one URL share its one connection; the factory is asked once per URL; count says how many [4.1]"
+    )
     func oneConnectionPerURL() async throws {
         let (pool, factory) = pool(normalizing: true)
         let asked = try url("WSS://Chat.Example.com/Room")
@@ -31,8 +33,10 @@ struct Step4KeyedPool {
     @Test(
         "The key is the whole URL: any difference is another server [4.1]",
         arguments: [
-            "wss://chat.example.com:444/room", "ws://chat.example.com/room", "wss://alice@chat.example.com/room",
-            "wss://bob:secret@chat.example.com/room", "wss://chat.example.com/Room", "wss://chat.example.com/room?x=1",
+            "wss://chat.example.com:444/room", "ws://chat.example.com/room",
+            "wss://alice@chat.example.com/room",
+            "wss://bob:secret@chat.example.com/room", "wss://chat.example.com/Room",
+            "wss://chat.example.com/room?x=1",
             "wss://chat.example.com/room/",
         ])
     func wholeURL(other: String) async throws {

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Flyweight · Step 5 — The keeper's view of the pool", .tags(.messaging))
 struct Step5KeeperView {
-    @Test("The keeper's view shows each pooled connection once, the factory's own, with whether an open handle uses it [5.1, 5.2]")
+    @Test(
+        "The keeper's view shows each pooled connection once, the factory's own, with whether an open handle uses it [5.1, 5.2]"
+    )
     func contents() async throws {
         let (pool, factory) = pool()
         let view: any KeeperPool = pool.keeperView
@@ -19,12 +21,16 @@ struct Step5KeeperView {
         #expect(shown.contains { $0.connection === (try? factory.socket(for: chat)) && $0.isInUse })
         inboxHandle?.close()
         shown = await view.contents()
-        #expect(shown.contains { $0.connection === (try? factory.socket(for: inbox)) && !$0.isInUse }, "Closed: not in use")
+        #expect(
+            shown.contains { $0.connection === (try? factory.socket(for: inbox)) && !$0.isInUse },
+            "Closed: not in use")
         handles[0].close()
         inboxHandle = try await pool.makeHandle(for: inbox)
         inboxHandle = nil
         shown = await view.contents()
-        #expect(shown.contains { $0.connection === (try? factory.socket(for: chat)) && $0.isInUse }, "One handle still open")
+        #expect(
+            shown.contains { $0.connection === (try? factory.socket(for: chat)) && $0.isInUse },
+            "One handle still open")
         #expect(
             shown.contains { $0.connection === (try? factory.socket(for: inbox)) && !$0.isInUse },
             "A handle nobody holds counts as closed")
@@ -32,7 +38,8 @@ struct Step5KeeperView {
     }
 
     @Test(
-        "releaseIfUnused releases an unused connection once and forgets it; the next handle gets a new one [5.3]")
+        "releaseIfUnused releases an unused connection once and forgets it; the next handle gets a new one [5.3]"
+    )
     func releases() async throws {
         let (pool, factory) = pool()
         let view = pool.keeperView
@@ -45,13 +52,16 @@ struct Step5KeeperView {
         #expect(try await view.releaseIfUnused(socket) == true)
         #expect(socket.releaseCalls == 1)
         #expect(await pool.count == 0)
-        #expect(try await view.releaseIfUnused(socket) == false, "Forgotten: the pool doesn't hold it any more")
+        #expect(
+            try await view.releaseIfUnused(socket) == false, "Forgotten: the pool doesn't hold it any more")
         let next = try await pool.makeHandle(for: chat)
         #expect(next.connectionID != socket.id, "A new connection from the factory")
         #expect(factory.made(for: chat) == 2)
     }
 
-    @Test("It goes by identity, under the URL pooled: another object with the same id, or an old snapshot, changes nothing [5.3]")
+    @Test(
+        "It goes by identity, under the URL pooled: another object with the same id, or an old snapshot, changes nothing [5.3]"
+    )
     func byIdentity() async throws {
         let (pool, factory) = pool(normalizing: true)
         let view = pool.keeperView
@@ -62,7 +72,8 @@ struct Step5KeeperView {
         #expect(try await view.releaseIfUnused(stranger) == false)
         #expect(try await view.releaseIfUnused(old) == true, "Found though the factory normalised its url")
         try await pool.makeHandle(for: chat).close()
-        #expect(try await view.releaseIfUnused(old) == false, "An old snapshot's connection: the new one stays")
+        #expect(
+            try await view.releaseIfUnused(old) == false, "An old snapshot's connection: the new one stays")
         #expect(await pool.count == 1)
     }
 
@@ -81,7 +92,9 @@ struct Step5KeeperView {
         #expect(try await view.releaseIfUnused(socket) == true)
     }
 
-    @Test("Random lives of handles, servers, drops and keeper passes agree with the rules [4.1, 4.3, 4.5, 4.6, 5.2, 5.3]")
+    @Test(
+        "Random lives of handles, servers, drops and keeper passes agree with the rules [4.1, 4.3, 4.5, 4.6, 5.2, 5.3]"
+    )
     func randomLives() async throws {
         let check = ModelCheck<PoolModel.Step>(
             rule: "4.1, 4.3, 4.5, 4.6, 5.2, 5.3", sequences: 200, length: 1...16

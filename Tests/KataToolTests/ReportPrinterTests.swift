@@ -75,7 +75,7 @@ struct ReportPrinterTests {
         #expect(text.contains("swift run kata test flyweight"))
         #expect(
             text.hasSuffix(
-                "By hand, this step only: swift test --filter FlyweightTests.Step1SharedConnection"),
+                "By hand, this step only: swift test --filter FlyweightTests.Step1SharedStyle"),
             "The exact, case-sensitive filter: a wrong case runs no test and passes")
     }
 
