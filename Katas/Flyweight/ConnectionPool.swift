@@ -17,8 +17,9 @@ public actor ConnectionPool: ConnectionPooling {
         0
     }
 
-    /// A new handle on the connection for `url`, made by the factory the first time `url` is
-    /// asked for. It doesn't connect.
+    /// A new handle on the connection for `url`.
+    ///
+    /// The factory makes the connection the first time `url` is asked for. It doesn't connect.
     ///
     /// - Throws: what the factory throws, unchanged; nothing is pooled then.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {

@@ -33,10 +33,9 @@ public actor ConnectionPool: ConnectionPooling {
     /// How many connections the pool holds.
     public var count: Int { entries.count }
 
-    /// A new handle on the connection for `url`, made by the factory the first time `url` is
-    /// asked for.
+    /// A new handle on the connection for `url`.
     ///
-    /// It doesn't connect: the caller subscribes, then connects through its handle, so the
+    /// The factory makes the connection the first time `url` is asked for. It doesn't connect: the caller subscribes, then connects through its handle, so the
     /// server's first events reach it.
     /// - Throws: what the factory throws, unchanged; nothing is pooled then.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {

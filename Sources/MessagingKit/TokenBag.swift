@@ -31,7 +31,9 @@ public final class TokenBag: Sendable {
         return token
     }
 
-    /// Cancels every token kept, and every token kept from now on. Twice does nothing more.
+    /// Cancels every token kept, and every token kept from now on.
+    ///
+    /// Twice does nothing more.
     public func cancelAll() {
         let tokens = state.withLock { state in
             state.cancelled = true

@@ -12,13 +12,15 @@ struct Step2StyleFactory {
         #expect(factory.count == 0, "A new factory has made nothing")
         let codes = try scannedCodes(10_000)
         var seen: [Symbology: CodeStyle] = [:]
+        var other: Symbology?
         for code in codes {
             let style = factory.style(for: code.symbology)
-            if let earlier = seen[code.symbology] {
-                #expect(earlier === style, "The same object for \(code.symbology), every time")
-            }
+            if let earlier = seen[code.symbology], earlier !== style { other = code.symbology }
             seen[code.symbology] = style
         }
+        #expect(
+            other == nil,
+            "The same object for \(other.map(String.init(describing:)) ?? "a symbology"), every time")
         #expect(Set(seen.values.map(ObjectIdentifier.init)).count == 5, "Five symbologies, five styles")
         #expect(factory.count == 5)
     }

@@ -53,6 +53,7 @@ struct Step3Overlay {
             .outline(picked.bounds, .yellow, lineWidth: shared.lineWidth * 2),
             .label("\(shared.title) \(picked.payload)", under: picked.bounds, shared.color),
         ]
+        try #require(canvas.strokes.count == 20, "An outline and a label per code")
         #expect(Array(canvas.strokes[(index * 2)..<(index * 2 + 2)]) == highlighted, "Yellow, twice as thick")
         let others = canvas.strokes.enumerated().filter { $0.offset / 2 != index }.map(\.element)
         let expectedOthers = codes.enumerated().filter { $0.offset != index }.flatMap { pair in

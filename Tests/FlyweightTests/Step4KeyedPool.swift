@@ -43,7 +43,9 @@ struct Step4KeyedPool {
         let (pool, factory) = pool()
         let base = try await pool.makeHandle(for: try url("wss://chat.example.com/room"))
         let different = try await pool.makeHandle(for: try url(other))
+        let same = try await pool.makeHandle(for: try url(other))
         #expect(base.connectionID != different.connectionID)
+        #expect(same.connectionID == different.connectionID, "The same URL again: the same connection")
         #expect(factory.asked == 2)
     }
 
@@ -57,6 +59,8 @@ struct Step4KeyedPool {
         #expect(await pool.count == 0)
         _ = try? await pool.makeHandle(for: refused)
         #expect(factory.asked == 2, "Nothing pooled: the next ask asks the factory again")
+        _ = try await pool.makeHandle(for: try url("wss://chat.example.com/room"))
+        #expect(await pool.count == 1, "Only the URL the factory took is pooled")
     }
 
     @Test(

@@ -25,7 +25,7 @@ struct ReportPrinterTests {
             outcome(
                 "FactoryTests.Step1PickByScheme/c()/F.swift:3:1", .hung(RunReport.Hang(seconds: 5)), line: 3),
             outcome(
-                "FlyweightTests.Step1SharedConnection/d()/F.swift:4:1", .failed, line: 4,
+                "FlyweightTests.Step1SharedStyle/d()/F.swift:4:1", .failed, line: 4,
                 issues: [
                     EventStream.Issue(
                         message: "Expectation failed: (a === b → false)",
