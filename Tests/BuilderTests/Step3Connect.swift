@@ -38,32 +38,32 @@ struct Step3Connect {
         _ = try chat.connect()
         _ = try local.connect()
         let received = maker.received
-        try #require(received.count == 2, "Each connect() asks the maker once (rule 3.1)")
+        try #require(received.count == 2, "Each connect() asks the maker once")
         #expect(
             received[0].url == (try ServerURL(chatURL)) && received[0].reconnectAttempts == 5
                 && received[0].timeout == .seconds(30) && received[0].authToken == "t-1"
                 && received[0].headers == ["x-trace": "1"],
-            "The maker gets the URL and every setting of the configuration that connects (rule 3.1)")
+            "The maker gets the URL and every setting of the configuration that connects")
         #expect(
             received[1].url == (try ServerURL("ws://localhost:8080")) && received[1].reconnectAttempts == 2
                 && received[1].timeout == .seconds(30) && received[1].authToken == "t-1"
                 && received[1].headers == ["x-trace": "1", "accept-language": "de"],
-            "Another configuration from the same builder hands the maker its own settings (rule 3.1)")
+            "Another configuration from the same builder hands the maker its own settings")
     }
 
     @Test("connect() connects the connection the maker made, and returns that one [3.1, 3.5]")
     func connectConnectsWhatWasMade() throws {
         let maker = Maker()
         let connection = try builder(maker).build(url: chatURL).connect()
-        let made = try #require(maker.made.first, "connect() asks the maker for the connection (rule 3.1)")
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection")
         #expect(
             connection === made,
-            "connect() returns the connection the maker made, not one of its own (rule 3.1)")
+            "connect() returns the connection the maker made, not one of its own")
         #expect(
-            made.calls == ["connect"], "connect() connects it, once, and does nothing else to it (rule 3.1)")
-        #expect(connection.status == .connected, "What connect() returns is connected (rule 3.5)")
+            made.calls == ["connect"], "connect() connects it, once, and does nothing else to it")
+        #expect(connection.status == .connected, "What connect() returns is connected")
         try connection.send(try Event("hello"))
-        #expect(made.calls == ["connect", "send"], "What connect() returns can send (rule 3.1)")
+        #expect(made.calls == ["connect", "send"], "What connect() returns can send")
     }
 
     @Test("Each connect() makes a new connection; the configuration can be used again [3.2]")
@@ -72,15 +72,15 @@ struct Step3Connect {
         let configuration = try builder(maker).build(url: chatURL)
         let connections = try (1...3).map { _ in try configuration.connect() }
         let made = maker.made
-        #expect(maker.received.count == 3, "Three connect() calls ask the maker three times (rule 3.2)")
-        try #require(made.count == 3, "Each connect() makes a connection of its own (rule 3.2)")
+        #expect(maker.received.count == 3, "Three connect() calls ask the maker three times")
+        try #require(made.count == 3, "Each connect() makes a connection of its own")
         #expect(
             zip(connections, made).allSatisfy { $0 === $1 },
-            "Each connect() returns the connection made for it (rule 3.2)")
-        #expect(Set(connections.map(\.id)).count == 3, "No two connect() calls share a connection (rule 3.2)")
+            "Each connect() returns the connection made for it")
+        #expect(Set(connections.map(\.id)).count == 3, "No two connect() calls share a connection")
         #expect(
             made.map(\.calls) == [["connect"], ["connect"], ["connect"]],
-            "Each new connection is connected once (rule 3.2)")
+            "Each new connection is connected once")
     }
 
     @Test(
@@ -90,17 +90,17 @@ struct Step3Connect {
         let maker = Maker()
         let configuration = try builder(maker).build(url: chatURL)
         #expect(
-            maker.received.isEmpty, "Building makes no connection: only connect() asks the maker (rule 3.3)")
+            maker.received.isEmpty, "Building makes no connection: only connect() asks the maker")
         #expect(
             throws: NoSendOfItsOwn(),
-            "ConnectionConfiguration has no send(_:) of its own, so sending from it doesn't compile (rule 3.5)"
+            "ConnectionConfiguration has no send(_:) of its own, so sending from it doesn't compile"
         ) { try configuration.send(try Event("hello")) }
 
         let connection = try configuration.connect()
-        let made = try #require(maker.made.first, "connect() asks the maker for the connection (rule 3.1)")
+        let made = try #require(maker.made.first, "connect() asks the maker for the connection")
         #expect(
             connection === made && made.calls.first == "connect",
-            "The connection is connected before anyone holds it: nobody can send first (rule 3.5)")
+            "The connection is connected before anyone holds it: nobody can send first")
     }
 
     @Test(
@@ -114,14 +114,14 @@ struct Step3Connect {
     func makerErrorPassesOn(refusal: any Error) throws {
         let maker = Maker(error: refusal)
         let configuration = try builder(maker).build(url: chatURL)
-        let thrown = #expect(throws: (any Error).self, "connect() throws when the maker throws (rule 3.4)") {
+        let thrown = #expect(throws: (any Error).self, "connect() throws when the maker throws") {
             try configuration.connect()
         }
         #expect(
             thrown.map { isSame($0, as: refusal) } == true,
-            "connect() throws what the maker threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 3.4)"
+            "connect() throws what the maker threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing")"
         )
-        #expect(maker.received.count == 1, "The maker is asked exactly once (rule 3.4)")
+        #expect(maker.received.count == 1, "The maker is asked exactly once")
     }
 
     @Test(
@@ -137,17 +137,17 @@ struct Step3Connect {
         let maker = Maker(connectError: refusal)
         let configuration = try builder(maker).build(url: chatURL)
         let thrown = #expect(
-            throws: (any Error).self, "connect() throws when the connection's connect() throws (rule 3.4)"
+            throws: (any Error).self, "connect() throws when the connection's connect() throws"
         ) {
             try configuration.connect()
         }
         #expect(
             thrown.map { isSame($0, as: refusal) } == true,
-            "connect() throws what the connection's connect() threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing") (rule 3.4)"
+            "connect() throws what the connection's connect() threw, unchanged: \(refusal), not \(thrown.map { "\($0)" } ?? "nothing")"
         )
         #expect(
             maker.received.count == 1 && maker.made.map(\.calls) == [["connect"]],
-            "One connection made, asked to connect exactly once, and nothing else (rule 3.4)")
+            "One connection made, asked to connect exactly once, and nothing else")
     }
 
     @Test("Without a maker, connect() opens a SocketConnection to the configured server [3.6]")
@@ -156,12 +156,12 @@ struct Step3Connect {
         let connection = try configuration.connect()
         #expect(
             connection is SocketConnection,
-            "The default maker makes a SocketConnection over an in-memory transport (rule 3.6)")
-        #expect(connection.url == configuration.url.url, "It goes to the configured server (rule 3.6)")
+            "The default maker makes a SocketConnection over an in-memory transport")
+        #expect(connection.url == configuration.url.url, "It goes to the configured server")
         #expect(
             connection.status == .connecting,
-            "connect() starts it connecting; the server has not accepted yet (rule 3.6)")
+            "connect() starts it connecting; the server has not accepted yet")
         let second = try configuration.connect()
-        #expect(second.id != connection.id, "Each connect() opens a new socket connection (rule 3.6)")
+        #expect(second.id != connection.id, "Each connect() opens a new socket connection")
     }
 }

@@ -47,7 +47,7 @@ struct Step5StartupList {
             list.commands.map(\.name) == [
                 "crash reporter", "storage", "feature flags", "analytics", "analytics", "feature flags",
             ],
-            "Each line is one command, in the order written, whatever its type, even two of one name (rule 5.1)"
+            "Each line is one command, in the order written, whatever its type, even two of one name"
         )
     }
 
@@ -103,7 +103,7 @@ struct Step5StartupList {
         }
         #expect(
             list.commands.map(\.name) == ["first", "ads SDK", "maps SDK", "maps cache", "pay SDK", "last"],
-            "for: one pass per element, in order; an empty loop adds nothing (rule 5.4)")
+            "for: one pass per element, in order; an empty loop adds nothing")
     }
 
     @Test("An optional command adds itself when there is one, and nothing when it is nil [5.5, 5.2]")
@@ -122,7 +122,7 @@ struct Step5StartupList {
         }
         #expect(
             list.commands.map(\.name) == ["crash reporter", "analytics", "last"],
-            "An optional or an if let adds the command when there is one, nothing when nil (rules 5.5 and 5.2)"
+            "An optional or an if let adds the command when there is one, nothing when nil"
         )
     }
 
@@ -141,14 +141,14 @@ struct Step5StartupList {
         }
         #expect(
             made.entries == ["crash reporter", "ads SDK", "maps SDK", "feature flags"],
-            "The block runs exactly once, when the list is made: each line makes its command once (rule 5.6)")
+            "The block runs exactly once, when the list is made: each line makes its command once")
         #expect(
-            run.entries.isEmpty, "Making the list runs none of its commands: it only lists them (rule 5.6)")
+            run.entries.isEmpty, "Making the list runs none of its commands: it only lists them")
         #expect(
             list.commands.map(\.name) == ["crash reporter", "ads SDK", "maps SDK", "feature flags"],
-            "The list keeps what that one run of the block made (rule 5.6)")
+            "The list keeps what that one run of the block made")
         _ = list.commands
-        #expect(made.entries.count == 4, "Reading commands doesn't run the block again (rule 5.6)")
+        #expect(made.entries.count == 4, "Reading commands doesn't run the block again")
     }
 
     @Test(

@@ -139,12 +139,12 @@ struct Step2ScanUnits {
         let decoder = DecodeUnit()
         #expect(
             passed(by: decoder, .frame(Frame(number: 1, codes: codes))) == codes.map(ScanItem.code),
-            "One .code per code in the frame, in the frame's order, and not the frame itself (rule 2.2)")
-        #expect(passed(by: decoder, blank(2)).isEmpty, "A frame without codes passes nothing on (rule 2.2)")
+            "One .code per code in the frame, in the frame's order, and not the frame itself")
+        #expect(passed(by: decoder, blank(2)).isEmpty, "A frame without codes passes nothing on")
         let notAFrame = ScanItem.route(.showText("x"))
         #expect(
             passed(by: decoder, notAFrame) == [notAFrame],
-            "An item that isn't a frame passes unchanged (rule 2.1)")
+            "An item that isn't a frame passes unchanged")
     }
 
     @Test(
@@ -159,23 +159,23 @@ struct Step2ScanUnits {
         #expect(
             passed(by: filter, [.code(here), .code(moved), .code(otherSymbology), .code(other), .code(here)])
                 == [.code(here), .code(otherSymbology), .code(other)],
-            "Same payload and symbology is the same code, whatever its position; another symbology is another code (rule 2.3)"
+            "Same payload and symbology is the same code, whatever its position; another symbology is another code"
         )
         #expect(
             passed(by: filter, blank(7)) == [blank(7)],
-            "An item that isn't a code passes unchanged (rule 2.1)")
+            "An item that isn't a code passes unchanged")
         let classified = ScanItem.classified(here, .link)
         let routed = ScanItem.route(.showText("hello"))
         #expect(
             passed(by: filter, [classified, classified, routed, routed]) == [
                 classified, classified, routed, routed,
             ],
-            "A classified code or a route is not the filter's case: it passes unchanged, every time, even one it has seen as a code (rule 2.1)"
+            "A classified code or a route is not the filter's case: it passes unchanged, every time, even one it has seen as a code"
         )
         filter.sessionDidStart()
         #expect(
             passed(by: filter, [.code(moved), .code(moved)]) == [.code(moved)],
-            "A new session forgets the codes seen, and starts remembering again (rules 2.3, 2.4)")
+            "A new session forgets the codes seen, and starts remembering again")
 
         // Near misses are other codes: the payload is compared exactly, case and spaces included.
         let nearMisses = try ["abc12", "ABC12", "Abc12", " abc12", "abc12 ", "abc12\n", "abc1２"].map {
@@ -184,11 +184,11 @@ struct Step2ScanUnits {
         filter.sessionDidStart()
         #expect(
             passed(by: filter, nearMisses.map(ScanItem.code)) == nearMisses.map(ScanItem.code),
-            "Payloads that differ only in case or in surrounding whitespace are different codes: each passes (rule 2.3)"
+            "Payloads that differ only in case or in surrounding whitespace are different codes: each passes"
         )
         #expect(
             passed(by: filter, nearMisses.map(ScanItem.code)).isEmpty,
-            "…and each is dropped when it comes again in the same session (rule 2.3)")
+            "…and each is dropped when it comes again in the same session")
     }
 
     @Test(
@@ -197,7 +197,7 @@ struct Step2ScanUnits {
         let code = try ScannedCode(payload: row.payload, symbology: row.symbology)
         #expect(
             passed(by: ClassifyUnit(), .code(code)) == [.classified(code, row.kind)],
-            "\(row.testDescription): \(row.why) (rule 2.5)")
+            "\(row.testDescription): \(row.why)")
     }
 
     @Test(
@@ -220,7 +220,7 @@ struct Step2ScanUnits {
                     .route(.showProduct(gtin: "96385074")),
                     .route(.pay(code: "301234567890123456")), .route(.showText("hello")),
                 ],
-            "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload (rule 2.6)"
+            "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload"
         )
         for payload in ["https://shop.example/P/AbC12?Ref=XyZ&Lang=DE", "HTTPS://SHOP.EXAMPLE/P/1"] {
             let shouting = try qr(payload)
@@ -228,7 +228,7 @@ struct Step2ScanUnits {
                 passed(by: router, .classified(shouting, .link)) == [
                     .route(.openLink(URL(string: payload)!))
                 ],
-                "A link opens the URL of its payload exactly as scanned, case and all: \(payload) (rule 2.6)")
+                "A link opens the URL of its payload exactly as scanned, case and all: \(payload)")
         }
         for payload in [
             "https://shop.example/p/1\n", "https://shop.example/p/1 ", "https://shop.example/p/1\t",
@@ -237,15 +237,15 @@ struct Step2ScanUnits {
             let exact = URL(string: payload).map { ScanRoute.openLink($0) } ?? .showText(payload)
             #expect(
                 passed(by: router, .classified(untrimmed, .link)) == [.route(exact)],
-                "A link opens URL(string:) of its payload white space and all, or is text when that is nil: \(payload.debugDescription) (rules 2.6, 2.7)"
+                "A link opens URL(string:) of its payload white space and all, or is text when that is nil: \(payload.debugDescription)"
             )
         }
         #expect(
             passed(by: router, .code(text)) == [.code(text)],
-            "An item that isn't classified passes unchanged (rule 2.1)")
+            "An item that isn't classified passes unchanged")
         #expect(
             passed(by: ClassifyUnit(), blank(4)) == [blank(4)],
-            "The classifier passes a non-code unchanged (rule 2.1)")
+            "The classifier passes a non-code unchanged")
     }
 
     @Test("A link Foundation can't read as a URL is shown as text, not dropped [2.7]")
@@ -253,11 +253,11 @@ struct Step2ScanUnits {
         let unreadable = try qr("https://shop example/p/1")
         try #require(
             URL(string: unreadable.payload) == nil,
-            "The test needs a link payload that URL(string:) can't read (rule 2.7)")
+            "The test needs a link payload that URL(string:) can't read")
         #expect(
             passed(by: RouteUnit(), .classified(unreadable, .link))
                 == [.route(.showText("https://shop example/p/1"))],
-            "A link that isn't a URL goes to showText with its payload (rule 2.7)")
+            "A link that isn't a URL goes to showText with its payload")
     }
 
     @Test(
@@ -270,9 +270,9 @@ struct Step2ScanUnits {
             .addUnit(DecodeUnit()).addUnit(DuplicateFilter()).addUnit(ClassifyUnit()).addUnit(RouteUnit())
         pipeline.scan()
         let routes = try ShopRoutes()
-        #expect(outbox.items == routes.all, "Every code once, in order, routed (rules 2.2, 2.3, 2.6)")
+        #expect(outbox.items == routes.all, "Every code once, in order, routed")
         pipeline.scan()
-        #expect(outbox.items == routes.all + routes.all, "The next session sees every code again (rule 2.4)")
+        #expect(outbox.items == routes.all + routes.all, "The next session sees every code again")
     }
 
     @Test("The order of the units is configuration: another order gives another, defined result [2.1]")
@@ -287,7 +287,7 @@ struct Step2ScanUnits {
             filterFirst.items == [
                 routes.link, routes.product, routes.link, routes.payment, routes.text, routes.product,
             ],
-            "Before the decoder, the duplicate filter sees only frames and drops nothing (rule 2.1)")
+            "Before the decoder, the duplicate filter sees only frames and drops nothing")
 
         let routerFirst = Outbox()
         ScanPipeline(output: routerFirst.take, creators: creators)
@@ -296,7 +296,7 @@ struct Step2ScanUnits {
         #expect(
             routerFirst.items.prefix(2) == [.classified(link, .link), .classified(product, .product)]
                 && routerFirst.items.count == 4,
-            "Before the classifier, the router sees only codes: the output is classified codes, not routes (rule 2.1)"
+            "Before the classifier, the router sees only codes: the output is classified codes, not routes"
         )
     }
 
@@ -310,7 +310,7 @@ struct Step2ScanUnits {
             .addUnit(PaymentsOffUnit()).addUnit(RouteUnit()).scan()
         #expect(
             outbox.items == [routes.link, routes.product, routes.text],
-            "A unit put between the classifier and the router stops payment codes; the rest still flows (rule 2.1)"
+            "A unit put between the classifier and the router stops payment codes; the rest still flows"
         )
     }
 }

@@ -23,7 +23,7 @@ struct Step3Keeper {
         #expect(
             ReleaseHandler().canHandle(pooled) == (row.action == .release),
             "ReleaseHandler: not in use and disconnected, nothing else (\(row.testDescription), rule 3.3)")
-        #expect(connection.asked.isEmpty, "canHandle only looks; it never acts (rule 3.2)")
+        #expect(connection.asked.isEmpty, "canHandle only looks; it never acts")
     }
 
     @Test(
@@ -42,11 +42,11 @@ struct Step3Keeper {
             "Nothing in the table is refused: pass() returns no error (\(row.testDescription), rule 3.7)")
         #expect(
             connection.asked == (row.action.map { [$0] } ?? []),
-            "\(row.testDescription), and the chain stops at the first rule that acts (rules 3.1, 3.3, 3.8)")
+            "\(row.testDescription), and the chain stops at the first rule that acts")
         #expect(
             await pool.holds(connection) == (row.action != .release),
             "The pool forgets a connection exactly when it is released (\(row.testDescription), rule 3.4)")
-        #expect(bystander.asked == [.disconnect], "Every connection of the pool is looked after (rule 3.1)")
+        #expect(bystander.asked == [.disconnect], "Every connection of the pool is looked after")
     }
 
     @Test(
@@ -61,16 +61,16 @@ struct Step3Keeper {
         await ConnectionKeeper(pool: pool).pass()
         for (row, connection) in zip(keeperTable, connections) {
             #expect(
-                connection.asked == (row.action.map { [$0] } ?? []), "\(row.testDescription) (rules 3.1, 3.3)"
+                connection.asked == (row.action.map { [$0] } ?? []), "\(row.testDescription)"
             )
         }
         let released = try #require(
             zip(keeperTable, connections).first { $0.0.action == .release }?.1)
-        #expect(released.isReleased, "The release rule releases; it doesn't just disconnect (rule 3.4)")
+        #expect(released.isReleased, "The release rule releases; it doesn't just disconnect")
         #expect(
             await pool.removed == [ObjectIdentifier(released)],
-            "The pool forgets the released one only (rule 3.4)")
-        #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled (rule 3.4)")
+            "The pool forgets the released one only")
+        #expect(await pool.contents().count == keeperTable.count - 1, "The others stay pooled")
     }
 
     @Test(
@@ -83,10 +83,10 @@ struct Step3Keeper {
         let connection = FakeConnection(.disconnected)
         let pool = FakePool([PooledConnection(connection: connection, isInUse: false)])
         await ConnectionKeeper(pool: pool, handlers: [declines, takes, later]).pass()
-        #expect(declines.asked == 1 && declines.handled == 0, "A rule that says no is skipped (rule 3.1)")
-        #expect(takes.asked == 1 && takes.handled == 1, "The first rule that says yes acts, once (rule 3.1)")
+        #expect(declines.asked == 1 && declines.handled == 0, "A rule that says no is skipped")
+        #expect(takes.asked == 1 && takes.handled == 1, "The first rule that says yes acts, once")
         #expect(
-            later.asked == 0 && later.handled == 0, "After a rule acts, no later rule is asked (rule 3.1)")
+            later.asked == 0 && later.handled == 0, "After a rule acts, no later rule is asked")
 
         let fails = ThrowingRule()
         let behind = CountingHandler { _ in true }
@@ -94,10 +94,10 @@ struct Step3Keeper {
         let failures = await ConnectionKeeper(pool: refused, handlers: [fails, behind]).pass()
         #expect(
             failures.count == 1 && failures.allSatisfy { isSame($0, as: TestFailure(reason: "refused")) },
-            "The rule that acted threw: pass() returns its error, unchanged (rules 3.6, 3.7)")
+            "The rule that acted threw: pass() returns its error, unchanged")
         #expect(
             behind.asked == 0 && behind.handled == 0,
-            "A rule that acted and threw still took the connection: no later rule is asked in this pass (rules 3.1, 3.6)"
+            "A rule that acted and threw still took the connection: no later rule is asked in this pass"
         )
     }
 
@@ -112,9 +112,9 @@ struct Step3Keeper {
             PooledConnection(connection: idle, isInUse: false),
         ])
         await ConnectionKeeper(pool: pool, handlers: [maintenance] + ConnectionKeeper.standardHandlers).pass()
-        #expect(maintenance.handled == 1, "The new rule takes the connection in use (rule 3.1)")
-        #expect(used.asked.isEmpty, "So the reconnect rule never touches it (rule 3.1)")
-        #expect(idle.asked == [.disconnect], "The standard rules still look after the rest (rules 3.1, 3.8)")
+        #expect(maintenance.handled == 1, "The new rule takes the connection in use")
+        #expect(used.asked.isEmpty, "So the reconnect rule never touches it")
+        #expect(idle.asked == [.disconnect], "The standard rules still look after the rest")
     }
 
     @Test(
@@ -138,18 +138,18 @@ struct Step3Keeper {
         ]
         #expect(
             failures.count == expected.count && zip(failures, expected).allSatisfy { isSame($0, as: $1) },
-            "pass() returns each connection's error (\(refusal)), unchanged, in pool order: a refused release, connect or disconnect alike, not \(failures) (rules 3.6, 3.7)"
+            "pass() returns each connection's error (\(refusal)), unchanged, in pool order: a refused release, connect or disconnect alike, not \(failures)"
         )
         #expect(
             clinging.asked == [.disconnect],
-            "A refused disconnect is asked once, and its refusal reported, not swallowed (rule 3.6)")
+            "A refused disconnect is asked once, and its refusal reported, not swallowed")
         #expect(
-            await pool.holds(stubborn), "A connection that refused to be released stays pooled (rule 3.6)")
+            await pool.holds(stubborn), "A connection that refused to be released stays pooled")
         #expect(
             stubborn.asked == [.release],
-            "A refused release is tried once a pass, not again at once: the next pass tries again (rule 3.6)")
-        #expect(idle.asked == [.disconnect], "The next connection is still looked after (rule 3.7)")
-        #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not (rule 3.7)")
+            "A refused release is tried once a pass, not again at once: the next pass tries again")
+        #expect(idle.asked == [.disconnect], "The next connection is still looked after")
+        #expect(stuck.asked == [.connect], "…and so is the one after it, refused or not")
     }
 
     @Test(
@@ -172,18 +172,18 @@ struct Step3Keeper {
         executor.runUntilIdle()  // the first connection's rule waits at the gate
         #expect(
             log.all == ["first starts"],
-            "While the first connection's rule is still at work, the second connection's rule doesn't start: one connection at a time, in pool order (rule 3.12)"
+            "While the first connection's rule is still at work, the second connection's rule doesn't start: one connection at a time, in pool order"
         )
         gate.open()
         executor.runUntilIdle()
         #expect(
             log.all == ["first starts", "first throws", "second starts", "second throws"],
-            "The second connection's rule starts once the first's has thrown (rule 3.12)")
-        let errors = try #require(failures.current, "pass() returned once both rules had thrown (rule 3.7)")
+            "The second connection's rule starts once the first's has thrown")
+        let errors = try #require(failures.current, "pass() returned once both rules had thrown")
         #expect(
             errors.count == 2 && (errors.first as? TestFailure) == TestFailure(reason: "first")
                 && (errors.last as? Refused) == Refused(operation: .connect, status: .idle),
-            "pass() returns both errors, unchanged, in pool order, though the first took longer: \(errors) (rule 3.7)"
+            "pass() returns both errors, unchanged, in pool order, though the first took longer: \(errors)"
         )
         await pass.value
     }
@@ -201,16 +201,16 @@ struct Step3Keeper {
             ],
             takenAfterLook: [taken])
         let failures = await ConnectionKeeper(pool: pool).pass()
-        #expect(failures.isEmpty, "In use again is no failure: the next pass looks again (rule 3.5)")
+        #expect(failures.isEmpty, "In use again is no failure: the next pass looks again")
         // Why not `taken.asked.isEmpty`: a keeper that looks at the pool again would see `taken`
         // in use and reconnect it, which is right too. What must never happen is a release.
         #expect(
             !taken.asked.contains(.release) && !taken.isReleased,
-            "The keeper never releases a connection itself: a caller may hold it by now (rule 3.4)")
-        #expect(await pool.holds(taken), "…and the pool keeps it for that caller (rules 3.4, 3.5)")
+            "The keeper never releases a connection itself: a caller may hold it by now")
+        #expect(await pool.holds(taken), "…and the pool keeps it for that caller")
         let unusedHeld = await pool.holds(unused)
         #expect(
-            unused.isReleased && !unusedHeld, "The one still unused is released and forgotten (rule 3.4)")
+            unused.isReleased && !unusedHeld, "The one still unused is released and forgotten")
     }
 }
 
@@ -220,7 +220,7 @@ extension Step3Keeper {
         let names = ConnectionKeeper.standardHandlers.map { String(describing: type(of: $0)) }
         #expect(
             names == ["ReconnectHandler", "IdleDisconnectHandler", "ReleaseHandler"],
-            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else (rule 3.8)"
+            "standardHandlers is the three rules of KeeperHandlers.swift, in this order, and nothing else"
         )
     }
 
@@ -243,38 +243,38 @@ extension Step3Keeper {
         await watch.settle(on: clock, passes: 0)
         try #require(
             !watch.hasReturned,
-            "run(every:on:) polls until its task is cancelled; it doesn't return (rule 3.11)"
+            "run(every:on:) polls until its task is cancelled; it doesn't return"
         )
         try #require(
             watch.passes == 0 && clock.sleeperCount == 1,
-            "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet (rule 3.9)"
+            "The keeper first sleeps one interval on the clock it is given (never the wall clock), with no pass yet"
         )
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 0)
-        #expect(watch.passes == 0, "29 s into a 30 s interval, still no pass (rule 3.9)")
+        #expect(watch.passes == 0, "29 s into a 30 s interval, still no pass")
         clock.advance(by: .seconds(1))
         await watch.settle(on: clock, passes: 1)
         try #require(
-            !watch.hasReturned, "After a pass, the keeper sleeps again; it doesn't return (rule 3.10)")
+            !watch.hasReturned, "After a pass, the keeper sleeps again; it doesn't return")
         try #require(
-            watch.passes == 1, "One pass when the interval is over, then it sleeps again (rules 3.9, 3.10)")
+            watch.passes == 1, "One pass when the interval is over, then it sleeps again")
 
         clock.advance(by: .seconds(60))
         await watch.settle(on: clock, passes: 2)
         try #require(
-            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up (rule 3.10)")
+            watch.passes == 2, "A late clock gives one pass per wake-up, not a burst to catch up")
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 2)
-        #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again (rule 3.10)")
+        #expect(watch.passes == 2, "After each pass the keeper sleeps a whole interval again")
         clock.advance(by: .seconds(1))
         await watch.settle(on: clock, passes: 3)
-        try #require(watch.passes == 3, "…and passes when it is over (rule 3.10)")
+        try #require(watch.passes == 3, "…and passes when it is over")
 
         running.cancel()
         await watch.settle(on: clock, passes: 3)
-        #expect(watch.hasReturned, "Cancelled, run(every:on:) returns (rule 3.11)")
-        #expect(watch.passes == 3, "Cancelled, the keeper makes no further pass (rule 3.11)")
-        #expect(clock.sleeperCount == 0, "Cancelled, the keeper no longer sleeps on the clock (rule 3.11)")
+        #expect(watch.hasReturned, "Cancelled, run(every:on:) returns")
+        #expect(watch.passes == 3, "Cancelled, the keeper makes no further pass")
+        #expect(clock.sleeperCount == 0, "Cancelled, the keeper no longer sleeps on the clock")
     }
 }
 
@@ -298,22 +298,22 @@ extension Step3Keeper {
         await watch.settle(on: clock, passes: 0)
         try #require(
             !watch.hasReturned && watch.passes == 0 && clock.sleeperCount == 1,
-            "The keeper first sleeps one interval on the clock it is given, with no pass yet (rule 3.9)")
+            "The keeper first sleeps one interval on the clock it is given, with no pass yet")
         clock.advance(by: .seconds(30))
         await watch.settle(on: clock, passes: 1)
         try #require(
             watch.passes == 1 && clock.now == ManualClock.Instant(offset: .seconds(50)),
-            "One pass after the first interval; it took 20 s of the clock, and ended at 50 s (rules 3.9, 3.10)"
+            "One pass after the first interval; it took 20 s of the clock, and ended at 50 s"
         )
         clock.advance(by: .seconds(29))
         await watch.settle(on: clock, passes: 1)
         #expect(
             watch.passes == 1,
-            "29 s after the pass ended, no pass yet: the keeper sleeps a whole interval after a pass, counted from its end, not its start (rule 3.10)"
+            "29 s after the pass ended, no pass yet: the keeper sleeps a whole interval after a pass, counted from its end, not its start"
         )
         clock.advance(by: .seconds(1))
         await watch.settle(on: clock, passes: 2)
-        #expect(watch.passes == 2, "A whole interval after the pass ended, the next pass comes (rule 3.10)")
+        #expect(watch.passes == 2, "A whole interval after the pass ended, the next pass comes")
     }
 }
 

@@ -18,19 +18,19 @@ struct Step1PickByScheme {
     func socketSchemes(text: String) throws {
         let address = try url(text)
         let connection = try recorder.factory.makeConnection(for: address)
-        #expect(connection is SocketConnection, "\(text) gets a SocketConnection (rules 1.1, 1.2)")
+        #expect(connection is SocketConnection, "\(text) gets a SocketConnection")
         #expect(
-            connection.url == address, "The connection is for the URL it was made for, unchanged (rule 1.3)")
+            connection.url == address, "The connection is for the URL it was made for, unchanged")
         #expect(
             recorder.transports.count == 1,
-            "The factory makes one transport for it, with makeTransport (rule 1.1)")
+            "The factory makes one transport for it, with makeTransport")
         let transport = try #require(recorder.transports.first)
-        #expect(transport.url.url == address, "The transport is for the same URL (rule 1.1)")
+        #expect(transport.url.url == address, "The transport is for the same URL")
         #expect(
             transport.status == .idle,
-            "The factory makes; it doesn't connect: connecting is the caller's call (rule 1.4)")
+            "The factory makes; it doesn't connect: connecting is the caller's call")
         try connection.connect()
-        #expect(transport.status == .connecting, "The connection runs over that transport (rule 1.1)")
+        #expect(transport.status == .connecting, "The connection runs over that transport")
     }
 
     @Test(
@@ -41,14 +41,14 @@ struct Step1PickByScheme {
         let factory = recorder.factory
         let address = try url(text)
         let memory = try factory.makeConnection(for: address)
-        #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection (rules 1.1, 1.2)")
+        #expect(memory is RecordingConnection, "\(text) gets a RecordingConnection")
         #expect(
             memory.url == address,
-            "The connection's url is \(text) as given, its scheme's case included (rule 1.3)")
-        #expect(memory.status == .idle, "A new connection is not connected yet (rule 1.4)")
-        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport (rule 1.1)")
+            "The connection's url is \(text) as given, its scheme's case included")
+        #expect(memory.status == .idle, "A new connection is not connected yet")
+        #expect(recorder.transports.isEmpty, "A RecordingConnection needs no transport")
         let socket = try factory.makeConnection(for: try url("wss://chat.test/room"))
-        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection (rule 1.1)")
+        #expect(socket is SocketConnection, "The same factory gives wss:// a SocketConnection")
     }
 
     @Test("Every call makes a new connection: sharing is not the factory's job [1.5, 1.6]")
@@ -59,17 +59,17 @@ struct Step1PickByScheme {
         let address = try url("wss://chat.example.com/socket")
         let first = try factory.makeConnection(for: address)
         let second = try factory.makeConnection(for: address)
-        #expect(first !== second, "Two calls make two connections (rule 1.5)")
-        #expect(first.id != second.id, "Two connections never share an id (rule 1.5)")
+        #expect(first !== second, "Two calls make two connections")
+        #expect(first.id != second.id, "Two connections never share an id")
         #expect(
-            recorder.transports.count == 2, "Each socket connection has its own transport (rules 1.1, 1.5)")
+            recorder.transports.count == 2, "Each socket connection has its own transport")
 
         let memory = try url("memory://chat.test/room")
         let firstMemory = try factory.makeConnection(for: memory)
         let secondMemory = try factory.makeConnection(for: memory)
         #expect(
             firstMemory !== secondMemory && firstMemory.id != secondMemory.id,
-            "memory:// too: a factory makes, it doesn't cache (rule 1.5)")
+            "memory:// too: a factory makes, it doesn't cache")
     }
 
     @Test("A connection keeps exactly the URL it was made for, whichever kind it is [1.3]")
@@ -80,9 +80,9 @@ struct Step1PickByScheme {
         let made = try [memory, socket].map { try recorder.factory.makeConnection(for: $0) }
         #expect(
             made.map(\.url) == [memory, socket],
-            "Host case, port, path and query are kept as given, not rebuilt (rule 1.3)")
+            "Host case, port, path and query are kept as given, not rebuilt")
         #expect(
-            made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection (rule 1.3)")
+            made.map { $0 is SocketConnection } == [false, true], "…for both kinds of connection")
 
         // A URL written relative to a base is a URL too: its string is "socket", its base the
         // server's. Parsed again from its absolute string, it is another URL.
@@ -96,7 +96,7 @@ struct Step1PickByScheme {
             let connection = try recorder.factory.makeConnection(for: address)
             #expect(
                 connection.url == address,
-                "\(address.relativeString) relative to \(address.baseURL?.absoluteString ?? "nothing") comes back as given, base and all, not rebuilt from its absolute string (rule 1.3)"
+                "\(address.relativeString) relative to \(address.baseURL?.absoluteString ?? "nothing") comes back as given, base and all, not rebuilt from its absolute string"
             )
         }
     }

@@ -172,13 +172,13 @@ struct Step3SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         let opened = try client.open(address)
         let made = try #require(
-            factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
-        #expect(factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
-        #expect(opened === made, "open(_:) returns the very connection the factory made (rule 3.1)")
-        #expect(made.status == .connected, "open(_:) starts connecting the connection (rule 3.1)")
+            factory.connections.first, "open(_:) asks its factory for the connection")
+        #expect(factory.connections.count == 1, "One open, one connection from the factory")
+        #expect(opened === made, "open(_:) returns the very connection the factory made")
+        #expect(made.status == .connected, "open(_:) starts connecting the connection")
         #expect(
             made.connectAttempts == 1,
-            "open(_:) connects what the factory made, once, even when it read \(startingStatus) (rule 3.1)")
+            "open(_:) connects what the factory made, once, even when it read \(startingStatus)")
     }
 
     @Test("Swapping the factory swaps every connection the client opens [3.2]")
@@ -194,7 +194,7 @@ struct Step3SwapTheFactory {
         let appClient = MessagingClient(factory: recorder.factory)
         #expect(
             try appClient.open(chat) is SocketConnection,
-            "With the app's factory, a wss URL opens a socket connection (rule 3.2)"
+            "With the app's factory, a wss URL opens a socket connection"
         )
 
         let loopback = LoopbackFactory()
@@ -202,11 +202,11 @@ struct Step3SwapTheFactory {
         let opened = try addresses.map { try testClient.open($0) }
         #expect(
             opened.allSatisfy { $0 is LoopbackConnection },
-            "With another factory, every connection is that factory's, whatever the scheme (rule 3.2)"
+            "With another factory, every connection is that factory's, whatever the scheme"
         )
         #expect(
             loopback.connections.map(\.url) == addresses,
-            "Every open went through the factory, URLs without a host or a scheme too (rule 3.2)")
+            "Every open went through the factory, URLs without a host or a scheme too")
     }
 
     @Test(
@@ -218,11 +218,11 @@ struct Step3SwapTheFactory {
         let address = try url("wss://chat.example.com/socket")
         let first = try client.open(address)
         let second = try client.open(address)
-        #expect(first !== second, "Two opens, two connections: the client keeps none (rule 3.3)")
-        #expect(factory.connections.count == 2, "The factory is asked on every open (rule 3.3)")
+        #expect(first !== second, "Two opens, two connections: the client keeps none")
+        #expect(factory.connections.count == 2, "The factory is asked on every open")
         #expect(
             first.status == .connected,
-            "The client keeps no connection: opening another leaves the first one connected (rule 3.3)")
+            "The client keeps no connection: opening another leaves the first one connected")
     }
 
     @Test("A refused URL reaches the caller as the factory's error, after one call [3.4, 3.1]")
@@ -244,12 +244,12 @@ struct Step3SwapTheFactory {
             } catch {
                 #expect(
                     isSame(error, as: expected),
-                    "open(_:) passes on the factory's \(expected) unchanged, not \(error) (rule 3.4)")
+                    "open(_:) passes on the factory's \(expected) unchanged, not \(error)")
             }
-            #expect(opened == nil, "open(_:) throws the factory's \(expected) and returns nothing (rule 3.4)")
+            #expect(opened == nil, "open(_:) throws the factory's \(expected) and returns nothing")
             #expect(
                 factory.calls == 1,
-                "open(_:) asks its factory once and takes its no for an answer: \(factory.calls) calls (rule 3.1)"
+                "open(_:) asks its factory once and takes its no for an answer: \(factory.calls) calls"
             )
         }
     }
@@ -277,19 +277,19 @@ struct Step3SwapTheFactory {
                 } catch {
                     #expect(
                         isSame(error, as: expected),
-                        "open(_:) passes on the connection's \(expected) unchanged, not \(error), even when its disconnect refuses too (rule 3.5)"
+                        "open(_:) passes on the connection's \(expected) unchanged, not \(error), even when its disconnect refuses too"
                     )
                 }
                 #expect(
                     opened == nil,
-                    "open(_:) throws the connection's error instead of returning the connection (rule 3.5)")
+                    "open(_:) throws the connection's error instead of returning the connection")
                 let made = try #require(
-                    factory.connections.first, "open(_:) asks its factory for the connection (rule 3.1)")
+                    factory.connections.first, "open(_:) asks its factory for the connection")
                 #expect(
-                    factory.connections.count == 1, "One open, one connection from the factory (rule 3.1)")
+                    factory.connections.count == 1, "One open, one connection from the factory")
                 #expect(
                     made.connectAttempts == 1,
-                    "open(_:) tries to connect what the factory made, once (rule 3.1)")
+                    "open(_:) tries to connect what the factory made, once")
             }
         }
     }

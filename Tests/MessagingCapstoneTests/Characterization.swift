@@ -13,13 +13,13 @@ struct Characterization {
         let servers = Servers()
         let chat = try await makeClient(servers).open(chatURL)
         let socket = try servers.socket(to: chatURL)
-        #expect(socket.status == .connecting, "Opening a chat starts connecting (rule 0.1)")
+        #expect(socket.status == .connecting, "Opening a chat starts connecting")
         try socket.accept()
         for name in ["hello", "how are you", "bye"] {
             try chat.send(event(name))
-            #expect(socket.receivedNames.last == name, "A connected chat sends \(name) at once (rule 0.1)")
+            #expect(socket.receivedNames.last == name, "A connected chat sends \(name) at once")
         }
-        #expect(socket.receivedNames == ["hello", "how are you", "bye"], "In order, each once (rule 0.1)")
+        #expect(socket.receivedNames == ["hello", "how are you", "bye"], "In order, each once")
     }
 
     @Test("A chat hears the events it subscribed to, by name, until it is closed [0.2]")
@@ -38,12 +38,12 @@ struct Characterization {
         try socket.deliver(hi)
         try socket.deliver(event("typing"))
         try socket.deliver(event("presence"))
-        #expect(messages.all == [hi], "The message handler hears the message, and only it (rule 0.2)")
-        #expect(names(typing.all) == ["typing"], "The typing handler hears typing, and only it (rule 0.2)")
-        #expect(alsoMessages.all == [hi], "A second handler for one name hears it too, once (rule 0.2)")
+        #expect(messages.all == [hi], "The message handler hears the message, and only it")
+        #expect(names(typing.all) == ["typing"], "The typing handler hears typing, and only it")
+        #expect(alsoMessages.all == [hi], "A second handler for one name hears it too, once")
         chat.close()
         try socket.deliver(Message(room: "general", text: "after").event)
-        #expect(messages.all == [hi], "A closed chat hears nothing more (rule 0.2)")
+        #expect(messages.all == [hi], "A closed chat hears nothing more")
     }
 
     @Test("What a chat sends before the server accepts waits, and goes out in order when it does [0.3]")
@@ -53,11 +53,11 @@ struct Characterization {
         let socket = try servers.socket(to: chatURL)
         try chat.send(event("first"))
         try chat.send(event("second"))
-        #expect(socket.received.isEmpty, "Nothing goes out before the server accepts (rule 0.3)")
+        #expect(socket.received.isEmpty, "Nothing goes out before the server accepts")
         try socket.accept()
         try chat.send(event("third"))
         #expect(
-            socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order (rule 0.3)")
+            socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order")
     }
 
     @Test("After a drop, what a chat sends waits until the network is back by itself [0.3]")
@@ -70,28 +70,28 @@ struct Characterization {
         try socket.drop()
         try chat.send(event("offline 1"))
         try chat.send(event("offline 2"))
-        #expect(socket.receivedNames == ["before"], "Nothing goes out while dropped (rule 0.3)")
+        #expect(socket.receivedNames == ["before"], "Nothing goes out while dropped")
         try socket.restore()
         try chat.send(event("after"))
         #expect(
             socket.receivedNames == ["before", "offline 1", "offline 2", "after"],
-            "Back by itself, the socket sends what waited, in order, then the rest (rule 0.3)")
+            "Back by itself, the socket sends what waited, in order, then the rest")
     }
 
     @Test("After a drop, the keeper's poll reconnects a chat in use, and what waited goes out [0.3]")
     func reconnectsAfterADrop() async throws {
         let scene = try await Scene()
         await scene.keeper.poll()
-        #expect(scene.socket.connectAttempts == 1, "A connected chat in use is left alone (rule 0.3)")
+        #expect(scene.socket.connectAttempts == 1, "A connected chat in use is left alone")
         try scene.socket.drop()
         try scene.chat.send(event("offline"))
         await scene.keeper.poll()
-        #expect(scene.socket.status == .connecting, "The poll reconnects a dropped chat in use (rule 0.3)")
-        #expect(scene.socket.connectAttempts == 2, "Once (rule 0.3)")
+        #expect(scene.socket.status == .connecting, "The poll reconnects a dropped chat in use")
+        #expect(scene.socket.connectAttempts == 2, "Once")
         try scene.socket.accept()
         try scene.chat.send(event("online"))
-        #expect(scene.socket.receivedNames == ["offline", "online"], "What waited goes out first (rule 0.3)")
-        #expect(scene.servers.sockets.count == 1, "Reconnected, not replaced (rule 0.3)")
+        #expect(scene.socket.receivedNames == ["offline", "online"], "What waited goes out first")
+        #expect(scene.servers.sockets.count == 1, "Reconnected, not replaced")
         await scene.keeper.stop()
     }
 
@@ -103,16 +103,16 @@ struct Characterization {
         let keeper = await Keeper(client, every: .seconds(10))
         try socket.drop()
         await keeper.advance(by: .seconds(9))
-        #expect(socket.connectAttempts == 1, "9 seconds into a 10-second interval, no poll yet (rule 0.6)")
+        #expect(socket.connectAttempts == 1, "9 seconds into a 10-second interval, no poll yet")
         await keeper.advance(by: .seconds(1))
-        #expect(socket.connectAttempts == 2, "At 10 seconds, the poll reconnects the dropped chat (rule 0.6)")
+        #expect(socket.connectAttempts == 2, "At 10 seconds, the poll reconnects the dropped chat")
         try socket.accept()
         try socket.drop()
         await keeper.stop()
-        #expect(socket.connectAttempts == 2, "Cancelled, the keeper makes no pass on its way out (rule 0.6)")
-        #expect(keeper.clock.sleeperCount == 0, "Nothing sleeps on the clock any more (rule 0.6)")
+        #expect(socket.connectAttempts == 2, "Cancelled, the keeper makes no pass on its way out")
+        #expect(keeper.clock.sleeperCount == 0, "Nothing sleeps on the clock any more")
         try chat.send(event("kept"))
-        #expect(socket.received.isEmpty, "(rule 0.3)")
+        #expect(socket.received.isEmpty, "")
     }
 
     @Test("A chat's state at rest: created, connected, disconnected after a drop, connected again [0.4]")
@@ -120,14 +120,14 @@ struct Characterization {
         let servers = Servers()
         let chat = try await makeClient(servers).open(chatURL)
         let socket = try servers.socket(to: chatURL)
-        #expect(chat.state == .created, "Until the server accepts (rule 0.4)")
+        #expect(chat.state == .created, "Until the server accepts")
         try socket.accept()
-        #expect(chat.state == .connected, "Accepted (rule 0.4)")
+        #expect(chat.state == .connected, "Accepted")
         try socket.drop()
-        #expect(chat.state == .disconnected, "Dropped (rule 0.4)")
+        #expect(chat.state == .disconnected, "Dropped")
         try socket.restore()
-        #expect(chat.state == .connected, "Back (rule 0.4)")
-        #expect(chat.url == chatURL, "A chat knows its server (rule 0.4)")
+        #expect(chat.state == .connected, "Back")
+        #expect(chat.url == chatURL, "A chat knows its server")
     }
 
     @Test(
@@ -136,8 +136,8 @@ struct Characterization {
         let servers = Servers()
         let url = try #require(URL(string: text))
         let chat = try await makeClient(servers).open(url)
-        #expect(chat.url == url, "\(chat.url) (rule 0.4)")
-        #expect(servers.sockets.map(\.url.url) == [url], "(rule 0.4)")
+        #expect(chat.url == url, "\(chat.url)")
+        #expect(servers.sockets.map(\.url.url) == [url], "")
     }
 
     @Test(
@@ -147,10 +147,10 @@ struct Characterization {
         let servers = Servers()
         let client = makeClient(servers, settings: row.settings)
         let url = try #require(URL(string: row.url))
-        await #expect(throws: BuildError(problems: [row.problem]), "\(row) (rule 0.5)") {
+        await #expect(throws: BuildError(problems: [row.problem]), "\(row)") {
             try await client.open(url)
         }
-        #expect(servers.sockets.isEmpty, "Refused, nothing asks for a socket: \(row) (rule 0.5)")
+        #expect(servers.sockets.isEmpty, "Refused, nothing asks for a socket: \(row)")
     }
 
     @Test("Right settings, or none, open a chat [0.5]", arguments: RightSettings.table)
@@ -160,7 +160,7 @@ struct Characterization {
         let socket = try servers.socket(to: chatURL)
         try socket.accept()
         try chat.send(event("hello"))
-        #expect(socket.receivedNames == ["hello"], "\(settings) (rule 0.5)")
+        #expect(socket.receivedNames == ["hello"], "\(settings)")
     }
 }
 

@@ -184,7 +184,7 @@ final class Keeper: Sendable {
                 sourceLocation: sourceLocation)
         } else if !hasReturned && expectingReturn {
             Issue.record(
-                "keepConnections(every:on:) still sleeps on the clock after its task was cancelled: it must return (rule 0.6)",
+                "keepConnections(every:on:) still sleeps on the clock after its task was cancelled: it must return",
                 sourceLocation: sourceLocation)
         }
     }

@@ -20,30 +20,30 @@ struct Step5Keeper {
         try socket.accept()
         chat.close()
         await keeper.poll()
-        #expect(socket.status == .connected, "One chat is still open: the connection is in use (rule 5.2)")
+        #expect(socket.status == .connected, "One chat is still open: the connection is in use")
         badge.close()
         await keeper.poll()
-        #expect(socket.status == .disconnected, "Nobody uses it: the first poll disconnects it (rule 5.1)")
-        #expect(throws: (any Error).self, "A server can't bring back what the client closed (rule 5.1)") {
+        #expect(socket.status == .disconnected, "Nobody uses it: the first poll disconnects it")
+        #expect(throws: (any Error).self, "A server can't bring back what the client closed") {
             try socket.restore()
         }
         await keeper.poll()
         #expect(
-            socket.status == .disconnected && socket.connectAttempts == 1, "The second releases it (rule 5.1)"
+            socket.status == .disconnected && socket.connectAttempts == 1, "The second releases it"
         )
         await keeper.poll()
-        #expect(socket.connectAttempts == 1, "Released for good: no later poll touches it (rule 5.1)")
+        #expect(socket.connectAttempts == 1, "Released for good: no later poll touches it")
 
         let next = try await client.open(chatURL)
         let sockets = servers.sockets(to: chatURL)
-        #expect(sockets.count == 2, "Released and forgotten: the next chat gets a new socket (rule 5.1)")
+        #expect(sockets.count == 2, "Released and forgotten: the next chat gets a new socket")
         let fresh = try #require(sockets.last)
-        #expect(next.state == .created && fresh.status == .connecting, "A fresh one, connecting (rule 5.1)")
+        #expect(next.state == .created && fresh.status == .connecting, "A fresh one, connecting")
         try fresh.accept()
         try next.send(event("hello"))
         #expect(
             fresh.receivedNames == ["hello"] && socket.received.isEmpty,
-            "It sends on the new socket (rule 5.1)")
+            "It sends on the new socket")
         await keeper.stop()
     }
 
@@ -54,9 +54,9 @@ struct Step5Keeper {
         let (chat, socket) = try await openAccepted(on: client, servers)
         chat.close()
         let keeper = await Keeper(client)
-        #expect(socket.status == .connected, "Started, the keeper waits for its first poll (rule 5.1)")
+        #expect(socket.status == .connected, "Started, the keeper waits for its first poll")
         await keeper.poll()
-        #expect(socket.status == .disconnected, "The first poll disconnects it (rule 5.1)")
+        #expect(socket.status == .disconnected, "The first poll disconnects it")
         await keeper.stop()
     }
 
@@ -71,11 +71,11 @@ struct Step5Keeper {
         let support = try scene.servers.socket(to: supportURL)
         try support.accept()
         await scene.keeper.poll()
-        #expect(support.status == .disconnected, "The screen let its chat go without closing it (rule 5.4)")
-        #expect(scene.socket.status == .connected, "A chat still held is in use (rule 5.4)")
+        #expect(support.status == .disconnected, "The screen let its chat go without closing it")
+        #expect(scene.socket.status == .connected, "A chat still held is in use")
         await scene.keeper.poll()
         _ = try await scene.client.open(supportURL)
-        #expect(scene.servers.sockets(to: supportURL).count == 2, "Released, then replaced (rule 5.4)")
+        #expect(scene.servers.sockets(to: supportURL).count == 2, "Released, then replaced")
         scene.chat.close()
         await scene.keeper.stop()
     }
@@ -88,13 +88,13 @@ struct Step5Keeper {
         chat.close()
         let keeper = await Keeper(client, every: .seconds(10))
         await keeper.advance(by: .seconds(9))
-        #expect(socket.status == .connected, "9 seconds into a 10-second interval, no poll yet (rule 5.1)")
+        #expect(socket.status == .connected, "9 seconds into a 10-second interval, no poll yet")
         await keeper.advance(by: .seconds(1))
-        #expect(socket.status == .disconnected, "At 10 seconds, the first poll (rule 5.1)")
+        #expect(socket.status == .disconnected, "At 10 seconds, the first poll")
         await keeper.advance(by: .seconds(9))
         _ = try await client.open(chatURL)
         #expect(
-            servers.sockets(to: chatURL).count == 1, "Not released before the second interval ends (rule 5.1)"
+            servers.sockets(to: chatURL).count == 1, "Not released before the second interval ends"
         )
         await keeper.stop()
     }
@@ -108,8 +108,8 @@ struct Step5Keeper {
         _ = try await scene.client.open(chatURL)
         #expect(
             scene.servers.sockets(to: chatURL).count == 2,
-            "Released at the first poll: a new socket (rule 5.1)")
-        #expect(scene.socket.connectAttempts == 1, "The old one was never reconnected (rule 5.1)")
+            "Released at the first poll: a new socket")
+        #expect(scene.socket.connectAttempts == 1, "The old one was never reconnected")
         await scene.keeper.stop()
     }
 
@@ -118,18 +118,18 @@ struct Step5Keeper {
         let scene = try await Scene()
         scene.chat.close()
         await scene.keeper.poll()
-        #expect(scene.socket.status == .disconnected, "Idle: disconnected (rule 5.1)")
+        #expect(scene.socket.status == .disconnected, "Idle: disconnected")
         let again = try await scene.client.open(chatURL)
         #expect(
             scene.servers.sockets(to: chatURL).count == 1,
-            "Not released yet: the new chat shares it (rule 5.3)")
-        #expect(scene.socket.status == .connecting, "Opening a chat on it connects it again (rule 5.3)")
+            "Not released yet: the new chat shares it")
+        #expect(scene.socket.status == .connecting, "Opening a chat on it connects it again")
         await scene.keeper.poll()
         try scene.socket.accept()
         try again.send(event("back"))
-        #expect(scene.socket.receivedNames == ["back"], "In use again, the poll left it alone (rule 5.2)")
+        #expect(scene.socket.receivedNames == ["back"], "In use again, the poll left it alone")
         await scene.keeper.poll()
-        #expect(scene.socket.status == .connected, "And the next (rule 5.2)")
+        #expect(scene.socket.status == .connected, "And the next")
         await scene.keeper.stop()
     }
 
@@ -147,11 +147,11 @@ struct Step5Keeper {
         try chatSocket.drop()
         support.close()
         await keeper.poll()
-        #expect(chatSocket.status == .connecting, "In use and dropped: reconnected (rule 5.2)")
-        #expect(supportSocket.status == .disconnected, "Idle: disconnected, in the same poll (rule 5.1)")
+        #expect(chatSocket.status == .connecting, "In use and dropped: reconnected")
+        #expect(supportSocket.status == .disconnected, "Idle: disconnected, in the same poll")
         try chatSocket.accept()
         try chat.send(event("still here"))
-        #expect(chatSocket.receivedNames == ["still here"], "(rule 5.2)")
+        #expect(chatSocket.receivedNames == ["still here"], "")
         await keeper.stop()
     }
 }

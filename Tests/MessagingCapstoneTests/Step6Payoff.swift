@@ -21,58 +21,58 @@ struct Step6Payoff {
         let chat = try await client.open(chatURL)
         let badge = try await client.open(chatURL)
         let socket = try servers.socket(to: chatURL)
-        #expect([chat.state, badge.state] == [.created, .created], "(rule 6.1)")
+        #expect([chat.state, badge.state] == [.created, .created], "")
         try socket.accept()
         let badgeHeard = Recorder<Event>()
         badge.onEvent(Message.eventName, perform: badgeHeard.record)
         let hello = Message(room: "general", text: "hello").event
         try chat.send(hello)
         try socket.deliver(hello)
-        #expect(badgeHeard.all == [hello], "The badge hears what the chat's server echoes (rule 6.1)")
+        #expect(badgeHeard.all == [hello], "The badge hears what the chat's server echoes")
 
         // The network drops; the chat keeps typing; it drops again in the middle of the replay.
         try socket.drop()
-        #expect([chat.state, badge.state] == [.disconnected, .disconnected], "(rule 6.1)")
+        #expect([chat.state, badge.state] == [.disconnected, .disconnected], "")
         for name in ["a", "b", "c"] { try chat.send(event(name)) }
         try badge.send(event("read"))
         socket.dropAfterReceiving(2)
         try socket.restore()
         #expect(
-            socket.receivedNames == ["message", "a", "b"], "Two went out before the second drop (rule 6.1)")
+            socket.receivedNames == ["message", "a", "b"], "Two went out before the second drop")
         await keeper.poll()
-        #expect(chat.state == .reconnecting, "In use and dropped: the keeper reconnects (rule 6.1)")
+        #expect(chat.state == .reconnecting, "In use and dropped: the keeper reconnects")
         try socket.accept()
         #expect(
             socket.receivedNames == ["message", "a", "b", "c", "read"],
-            "Nothing lost, nothing twice, in order: \(socket.receivedNames) (rule 6.1)")
+            "Nothing lost, nothing twice, in order: \(socket.receivedNames)")
 
         // A guest on the same server: reads, never posts.
         let guestChat = try await makeClient(servers, user: guest).open(chatURL)
         let guestSocket = try #require(servers.sockets(to: chatURL).last)
         try guestSocket.accept()
         try? guestChat.send(event("spam"))
-        #expect(guestSocket.received.isEmpty, "A guest is refused (rule 6.1)")
+        #expect(guestSocket.received.isEmpty, "A guest is refused")
 
         // The screens go away: disconnect, then release, then a fresh connection.
         chat.close()
         badge.close()
-        #expect(throws: (any Error).self, "A closed chat sends nothing (rule 6.1)") {
+        #expect(throws: (any Error).self, "A closed chat sends nothing") {
             try chat.send(event("late"))
         }
         await keeper.poll()
-        #expect(socket.status == .disconnected, "Nobody uses it: disconnected (rule 6.1)")
+        #expect(socket.status == .disconnected, "Nobody uses it: disconnected")
         await keeper.poll()
         let next = try await client.open(chatURL)
         #expect(
             servers.sockets(to: chatURL).count == 3,
-            "Released: the next screen gets a fresh socket (rule 6.1)")
+            "Released: the next screen gets a fresh socket")
         let fresh = try #require(servers.sockets(to: chatURL).last)
         try fresh.accept()
         try next.send(event("again"))
-        #expect(fresh.receivedNames == ["again"], "(rule 6.1)")
+        #expect(fresh.receivedNames == ["again"], "")
         #expect(
             socket.receivedNames == ["message", "a", "b", "c", "read"],
-            "The old socket heard nothing more (rule 6.1)")
+            "The old socket heard nothing more")
         await keeper.stop()
     }
 

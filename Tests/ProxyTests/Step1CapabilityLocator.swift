@@ -38,23 +38,23 @@ struct Step1CapabilityLocator {
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
         let shown = locator.resolve((any ResultDisplaying).self)?.show(try code("p-1"))
         #expect(
-            shown == "banner: p-1", "resolve(_:) returns what was registered for that protocol (rule 1.1)")
+            shown == "banner: p-1", "resolve(_:) returns what was registered for that protocol")
         let processed = locator.resolve((any CodeProcessing).self)?.process(try code("p-1"))
-        #expect(processed == "added p-1", "Each protocol has its own entry (rule 1.1)")
+        #expect(processed == "added p-1", "Each protocol has its own entry")
     }
 
     @Test("Resolving what was never registered returns nothing; registering again replaces [1.2, 1.3]")
     func missingAndReplaced() throws {
         let locator = CapabilityLocator()
-        #expect(locator.resolve((any ResultDisplaying).self) == nil, "Nothing registered: nil (rule 1.2)")
+        #expect(locator.resolve((any ResultDisplaying).self) == nil, "Nothing registered: nil")
         locator.register(BannerDisplay(style: "banner"), for: (any ResultDisplaying).self)
         locator.register(BannerDisplay(style: "toast"), for: (any ResultDisplaying).self)
         #expect(
             locator.resolve((any ResultDisplaying).self)?.show(try code("x")) == "toast: x",
-            "The later registration replaces the earlier one (rule 1.3)")
+            "The later registration replaces the earlier one")
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
-            "Another protocol is still not registered (rule 1.2)")
+            "Another protocol is still not registered")
     }
 
     @Test(
@@ -67,11 +67,11 @@ struct Step1CapabilityLocator {
         locator.register(ToastDisplay(), for: (any ResultDisplaying).self)
         #expect(
             locator.resolve((any ResultDisplaying).self)?.show(scanned) == "toast x",
-            "A toast registered after a banner, for the same protocol, replaces it (rule 1.3)")
+            "A toast registered after a banner, for the same protocol, replaces it")
         locator.register(BannerDisplay(style: "sheet"), for: (any ResultDisplaying).self)
         #expect(
             locator.resolve((any ResultDisplaying).self)?.show(scanned) == "sheet: x",
-            "…and a banner registered after the toast replaces the toast: the key is the protocol, not the kind of object (rule 1.3)"
+            "…and a banner registered after the toast replaces the toast: the key is the protocol, not the kind of object"
         )
 
         let shown = DisplayingProcessor(name: "shown")
@@ -80,11 +80,11 @@ struct Step1CapabilityLocator {
         locator.register(added, for: (any CodeProcessing).self)
         #expect(
             locator.resolve((any ResultDisplaying).self)?.show(scanned) == "shown shows x",
-            "One kind of object, registered for two protocols: each protocol keeps the object registered for it (rule 1.1)"
+            "One kind of object, registered for two protocols: each protocol keeps the object registered for it"
         )
         #expect(
             locator.resolve((any CodeProcessing).self)?.process(scanned) == "added processes x",
-            "…and the other protocol keeps its own (rule 1.1)")
+            "…and the other protocol keeps its own")
     }
 
     @Test("Two protocols with the same name are two capabilities: the key is the type, not its name [1.4]")
@@ -94,11 +94,11 @@ struct Step1CapabilityLocator {
         locator.register(SearchScreen(), for: (any Search.Display).self)
         #expect(
             locator.resolve((any Checkout.Display).self)?.screen == "checkout",
-            "Checkout's Display (rule 1.4)"
+            "Checkout's Display"
         )
         #expect(
             locator.resolve((any Search.Display).self)?.screen == "search",
-            "Search's Display is another capability, though both are called Display (rule 1.4; bug 7 on docs/sources.md)"
+            "Search's Display is another capability, though both are called Display (bug 7 on docs/sources.md)"
         )
     }
 
@@ -109,18 +109,18 @@ struct Step1CapabilityLocator {
         locator.register(FrameCodeDecoder(), for: (any CodeDecoding).self)
         #expect(
             locator.resolve((any CodeProcessing).self) != nil,
-            "Before removeAll(), what was registered resolves (rule 1.1)")
+            "Before removeAll(), what was registered resolves")
         locator.removeAll()
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
-            "removeAll() forgets every capability, one resolved before it too (rule 1.5)")
+            "removeAll() forgets every capability, one resolved before it too")
         #expect(
-            locator.resolve((any CodeDecoding).self) == nil, "removeAll() forgets every capability (rule 1.5)"
+            locator.resolve((any CodeDecoding).self) == nil, "removeAll() forgets every capability"
         )
         locator.register(CartProcessor(), for: (any CodeProcessing).self)
         #expect(
             locator.resolve((any CodeProcessing).self) != nil,
-            "The locator works again after removeAll() (rule 1.5)")
+            "The locator works again after removeAll()")
     }
 
     @Test("Many tasks register and resolve at once, and every registration is kept [1.6]")
@@ -141,8 +141,8 @@ struct Step1CapabilityLocator {
         #expect(
             locator.resolve((any ResultDisplaying).self) != nil
                 && locator.resolve((any CodeProcessing).self) != nil,
-            "Concurrent registrations are all kept: the locator is safe from many tasks (rule 1.6)")
+            "Concurrent registrations are all kept: the locator is safe from many tasks")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1)) (rule 1.6)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
     }
 }

@@ -12,9 +12,9 @@ struct Step2DecoderProxy {
         let frame = Frame(number: 1, codes: codes)
         #expect(
             proxy.decode(frame).isEmpty,
-            "Nothing attached: no codes, what CodeDecoding documents for no capability (rule 2.1)")
+            "Nothing attached: no codes, what CodeDecoding documents for no capability")
         proxy.attach(FrameCodeDecoder())
-        #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes (rule 2.2)")
+        #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes")
     }
 
     @Test("Attaching another decoder swaps it in; detaching goes back to no codes [2.2, 2.3]")
@@ -22,13 +22,13 @@ struct Step2DecoderProxy {
         let proxy = DecoderProxy()
         let frame = Frame(number: 1)
         proxy.attach(LabelDecoder(label: "old"))
-        #expect(proxy.decode(frame).map(\.payload) == ["old"], "The attached decoder answers (rule 2.2)")
+        #expect(proxy.decode(frame).map(\.payload) == ["old"], "The attached decoder answers")
         proxy.attach(LabelDecoder(label: "new"))
-        #expect(proxy.decode(frame).map(\.payload) == ["new"], "Attaching again swaps the decoder (rule 2.3)")
+        #expect(proxy.decode(frame).map(\.payload) == ["new"], "Attaching again swaps the decoder")
         proxy.detach()
-        #expect(proxy.decode(frame).isEmpty, "Detached: no codes again (rule 2.3)")
+        #expect(proxy.decode(frame).isEmpty, "Detached: no codes again")
         proxy.attach(LabelDecoder(label: "back"))
-        #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again (rule 2.3)")
+        #expect(proxy.decode(frame).map(\.payload) == ["back"], "A decoder can be attached again")
     }
 
     @Test("A caller that resolved the proxy early gets codes once one is attached, and after a swap [2.4]")
@@ -40,16 +40,16 @@ struct Step2DecoderProxy {
         // A part of the scan screen resolves the capability once, and keeps what it got.
         let screen = ScanScreen(decoder: try #require(locator.resolve((any CodeDecoding).self)))
         let frame = Frame(number: 1, codes: [try code("p-1")])
-        #expect(screen.payloads(in: frame).isEmpty, "Before a decoder is attached: no codes (rule 2.1)")
+        #expect(screen.payloads(in: frame).isEmpty, "Before a decoder is attached: no codes")
         // Later the module that really decodes attaches itself.
         decoding.attach(FrameCodeDecoder())
         #expect(
             screen.payloads(in: frame) == ["p-1"],
-            "Once attached, the caller that resolved early gets codes, without resolving again (rule 2.4)")
+            "Once attached, the caller that resolved early gets codes, without resolving again")
         decoding.attach(LabelDecoder(label: "model v2"))
         #expect(
             screen.payloads(in: frame) == ["model v2"],
-            "After a swap, the same caller gets the new decoder's codes (rule 2.4)")
+            "After a swap, the same caller gets the new decoder's codes")
     }
 
     @Test("A proxy of the tests' own registers like the decoder's; a proxy goes where its subject goes [2.6]")
@@ -61,15 +61,15 @@ struct Step2DecoderProxy {
         locator.register(decoding, for: (any CodeDecoding).self)
         let shown = try #require(
             locator.resolve((any ResultDisplaying).self),
-            "A proxy for a protocol the locator never heard of is registered and resolved (rule 2.6)")
+            "A proxy for a protocol the locator never heard of is registered and resolved")
         display.attach(BannerDisplay(style: "toast"))
         decoding.attach(LabelDecoder(label: "p-9"))
         let screen = ScanScreen(decoder: decoding)
         let payloads = screen.payloads(in: Frame(number: 1))
-        #expect(payloads == ["p-9"], "The decoder proxy works wherever a CodeDecoding is expected (rule 2.6)")
+        #expect(payloads == ["p-9"], "The decoder proxy works wherever a CodeDecoding is expected")
         #expect(
             try shown.show(code(payloads.first ?? "")) == "toast: p-9",
-            "The test's own proxy, resolved before its display was attached, now shows (rule 2.6)")
+            "The test's own proxy, resolved before its display was attached, now shows")
     }
 
     @Test(
@@ -80,11 +80,11 @@ struct Step2DecoderProxy {
         proxy.attach(HandOverDecoder(proxy: proxy, successor: LabelDecoder(label: "successor")))
         #expect(
             proxy.decode(Frame(number: 1)).map(\.payload) == ["first"],
-            "The proxy forwards outside its lock, so the decoder may attach its successor (rule 2.5)")
+            "The proxy forwards outside its lock, so the decoder may attach its successor")
         #expect(
             proxy.decode(Frame(number: 2)).map(\.payload) == ["successor"],
-            "The next frame goes to the decoder attached from inside decode (rule 2.5)")
+            "The next frame goes to the decoder attached from inside decode")
         let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2)) (rule 2.7)")
+        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
     }
 }

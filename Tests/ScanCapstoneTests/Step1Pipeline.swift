@@ -23,21 +23,21 @@ struct Step1Pipeline {
         let link = try #require(URL(string: "https://shop.example/p/1"))
         #expect(
             noFilter.routed == [.openLink(link), .openLink(link)],
-            "The screen's path had no duplicate filter, so nothing drops the second sighting (rule 1.1)")
+            "The screen's path had no duplicate filter, so nothing drops the second sighting")
 
         let filterFirst = screen([DuplicateFilter(), DecodeUnit(), ClassifyUnit(), RouteUnit()])
         filterFirst.scanWithCamera([frame(1, [Codes.link, Codes.link]), frame(2, [Codes.link])])
         #expect(
             filterFirst.routed == [.openLink(link), .openLink(link), .openLink(link)],
-            "A filter before the decoder sees frames, not codes: the order given is the order run (rule 1.1)")
+            "A filter before the decoder sees frames, not codes: the order given is the order run")
 
         let spy = SpyUnit()
         let noDecoder = screen([spy, DuplicateFilter(), ClassifyUnit(), RouteUnit()])
         noDecoder.scanWithCamera([frame(1, [Codes.link])])
         #expect(
             spy.received == [.frame(frame(1, [Codes.link]))],
-            "A path with no decode unit gets frames, and the screen adds no unit of its own (rule 1.1)")
-        #expect(noDecoder.routed.isEmpty, "Without a decode unit, no code is classified or routed (rule 1.1)")
+            "A path with no decode unit gets frames, and the screen adds no unit of its own")
+        #expect(noDecoder.routed.isEmpty, "Without a decode unit, no code is classified or routed")
     }
 
     @Test(
@@ -51,11 +51,11 @@ struct Step1Pipeline {
         screen.scanWithCamera(frames)
         #expect(
             first.received == frames.map(ScanItem.frame),
-            "The first unit is asked about every frame, in order, with the codes it holds (rule 1.2)")
+            "The first unit is asked about every frame, in order, with the codes it holds")
         #expect(
             last.received == screen.routed.map(ScanItem.route),
-            "The last unit is asked about every route the router passes, in order (rule 1.2)")
-        #expect(last.received.count == 2, "Two codes were new in the session (rule 1.2)")
+            "The last unit is asked about every route the router passes, in order")
+        #expect(last.received.count == 2, "Two codes were new in the session")
     }
 
     @Test(
@@ -71,13 +71,13 @@ struct Step1Pipeline {
         screen.tap(0)
         #expect(
             spy.sessions == 4,
-            "Two camera sessions and two imports are four sessions; a tap is none (rule 1.3)")
+            "Two camera sessions and two imports are four sessions; a tap is none")
         #expect(
             spy.log == [
                 "start", "\(ScanItem.frame(frame(1, [Codes.link])))", "start", "start", "start",
                 "\(ScanItem.frame(frame(2, [Codes.text])))",
             ],
-            "Each session starts before its first item (rule 1.3)")
+            "Each session starts before its first item")
     }
 
     @Test(
@@ -91,20 +91,20 @@ struct Step1Pipeline {
                 .showProduct(gtin: "96385074"), .showText("echo"), .pay(code: "251234567890123456"),
                 .showText("echo"),
             ],
-            "Every route leaving the last unit is routed, as it leaves (rule 1.4)")
+            "Every route leaving the last unit is routed, as it leaves")
 
         let noRouter = screen([DecodeUnit(), DuplicateFilter(), ClassifyUnit()])
         noRouter.scanWithCamera([frame(1, [Codes.link])])
         noRouter.importPhoto(frame(2, [Codes.text]))
         #expect(
             noRouter.routed.isEmpty,
-            "Classified codes are not routes: without a router nothing is routed (rule 1.4)")
+            "Classified codes are not routes: without a router nothing is routed")
 
         let codesLeave = screen([DecodeUnit(), DuplicateFilter()])
         codesLeave.scanWithCamera([frame(1, [Codes.link, Codes.text])])
         #expect(
             codesLeave.routed.isEmpty,
-            "Codes leaving the last unit are not routes either: they go nowhere (rule 1.4)")
+            "Codes leaving the last unit are not routes either: they go nowhere")
     }
 
     @Test(
@@ -115,23 +115,23 @@ struct Step1Pipeline {
         screen.scanWithCamera([frame(1, [Codes.link, Codes.text])])
         #expect(
             screen.display == .picker([Codes.link, Codes.text]),
-            "The screen shows the frame's codes (rule 1.5)")
+            "The screen shows the frame's codes")
         #expect(
-            screen.routed.isEmpty, "A path with no units routes nothing: frames are not routes (rule 1.5)")
+            screen.routed.isEmpty, "A path with no units routes nothing: frames are not routes")
         screen.tap(1)
-        #expect(screen.opened == [Codes.text], "A tap opens the code under it, units or not (rule 1.5)")
+        #expect(screen.opened == [Codes.text], "A tap opens the code under it, units or not")
 
         let routeless = self.screen([DecodeUnit(), DuplicateFilter(), SpyUnit()])
         routeless.importPhoto(frame(3, [Codes.product13]))
         #expect(
-            routeless.display == .result(Codes.product13), "A path that routes nothing still shows (rule 1.5)"
+            routeless.display == .result(Codes.product13), "A path that routes nothing still shows"
         )
     }
 
     @Test("standardUnits() is decode, drop duplicates, classify, route, as new objects on every call [1.6]")
     func standardUnits() throws {
         let units = ScanScreen.standardUnits()
-        try #require(units.count == 4, "Four units: decode, drop duplicates, classify, route (rule 1.6)")
+        try #require(units.count == 4, "Four units: decode, drop duplicates, classify, route")
         var out: [ScanItem] = []
         let pipeline = units.reduce(ScanPipeline { out.append($0) }) { $0.addUnit($1) }
         pipeline.addCreator(
@@ -139,13 +139,13 @@ struct Step1Pipeline {
         ).scan()
         #expect(
             out == [.route(.showText("Hello, shop")), .route(.showProduct(gtin: "96385074"))],
-            "The standard units route each new code, once (rule 1.6)")
+            "The standard units route each new code, once")
 
         let again = ScanScreen.standardUnits()
         let shared = zip(units, again).filter { $0.0 === $0.1 }
         #expect(
             shared.isEmpty,
-            "A unit may remember things, so each call makes new ones: two screens must not share them (rule 1.6)"
+            "A unit may remember things, so each call makes new ones: two screens must not share them"
         )
     }
 }

@@ -13,18 +13,18 @@ struct Step2ScanView {
     func theCurrentStateDecidesTheDisplay() {
         let screen = standardScreen()
         screen.register(PayloadSingleState(), as: .singleCode)
-        #expect(screen.display == .viewfinder, "Nothing scanned yet: the standard no-code state (rule 2.1)")
+        #expect(screen.display == .viewfinder, "Nothing scanned yet: the standard no-code state")
         screen.scanWithCamera([frame(1, [Codes.payment])])
         #expect(
             screen.display == .message("One: 251234567890123456"),
-            "One code: the state registered as single code decides what shows (rule 2.1)")
+            "One code: the state registered as single code decides what shows")
         screen.scanWithCamera([frame(2, [Codes.link, Codes.text])])
         #expect(
             screen.display == .picker([Codes.link, Codes.text]),
-            "Two codes: the standard multi-code state (rule 2.1)")
+            "Two codes: the standard multi-code state")
         screen.register(MessageState(message: "Ready"), as: .noCode)
         screen.scanWithCamera([frame(3)])
-        #expect(screen.display == .message("Ready"), "No code: the no-code state registered last (rule 2.1)")
+        #expect(screen.display == .message("Ready"), "No code: the no-code state registered last")
 
         let late = standardScreen()
         late.scanWithCamera([frame(5, [Codes.link])])
@@ -32,15 +32,15 @@ struct Step2ScanView {
         late.register(PayloadSingleState(), as: .singleCode)
         #expect(
             late.display == .message("One: https://shop.example/p/1"),
-            "A state registered while the screen is in it shows at once, with the codes on screen (rule 2.1)")
-        #expect(late.opened == [Codes.link], "Registering a state forgets nothing the screen did (rule 2.1)")
+            "A state registered while the screen is in it shows at once, with the codes on screen")
+        #expect(late.opened == [Codes.link], "Registering a state forgets nothing the screen did")
 
         let picking = standardScreen()
         picking.register(MessageState(message: "Pick one"), as: .multiCode)
         picking.scanWithCamera([frame(4, [Codes.link, Codes.text])])
         #expect(
             picking.display == .message("Pick one"),
-            "Several codes: the multi-code state decides, even when it shows no picker (rule 2.1)")
+            "Several codes: the multi-code state decides, even when it shows no picker")
     }
 
     @Test(
@@ -50,15 +50,15 @@ struct Step2ScanView {
         let screen = standardScreen()
         screen.register(MessageState(message: "Seen", onScan: ScanTransition(to: .noCode)), as: .singleCode)
         screen.scanWithCamera([frame(1, [Codes.link])])
-        #expect(screen.display == .message("Seen"), "One code: the single-code state of the test (rule 2.6)")
+        #expect(screen.display == .message("Seen"), "One code: the single-code state of the test")
         screen.scanWithCamera([frame(2, [Codes.link])])
         #expect(
             screen.display == .viewfinder,
-            "The same code again is still a frame for the current state, which moves to no code (rule 2.6)")
+            "The same code again is still a frame for the current state, which moves to no code")
         screen.scanWithCamera([frame(3, [Codes.text]), frame(3, [Codes.text]), frame(3, [Codes.text])])
         #expect(
             screen.display == .message("Seen"),
-            "One frame delivered three times: no code → single, single → no code, no code → single (rule 2.6)"
+            "One frame delivered three times: no code → single, single → no code, no code → single"
         )
     }
 
@@ -73,8 +73,8 @@ struct Step2ScanView {
         screen.tap(99)
         #expect(
             screen.opened == [Codes.text, Codes.text],
-            "The state opens the last code, wherever the tap lands (rule 2.2)")
-        #expect(screen.routed.count == 3, "Routing is the pipeline's business, whatever the state (rule 2.2)")
+            "The state opens the last code, wherever the tap lands")
+        #expect(screen.routed.count == 3, "Routing is the pipeline's business, whatever the state")
 
         let tapToPay = standardScreen()
         tapToPay.register(MessageState(message: "Pay?"), as: .confirmPayment)
@@ -84,7 +84,7 @@ struct Step2ScanView {
         tapToPay.tap(0)
         #expect(
             tapToPay.display == .message("Pay?"),
-            "A tap with no code on screen still goes to the state, and its move is made (rule 2.2)")
+            "A tap with no code on screen still goes to the state, and its move is made")
 
         let indexed = standardScreen()
         indexed.register(IndexedSingleState(), as: .singleCode)
@@ -92,9 +92,9 @@ struct Step2ScanView {
         indexed.tap(5)
         #expect(
             indexed.opened.isEmpty,
-            "The tap's index goes to the state as it is: 5 opens nothing here (rule 2.2)")
+            "The tap's index goes to the state as it is: 5 opens nothing here")
         indexed.tap(0)
-        #expect(indexed.opened == [Codes.product8], "…and 0 opens the code (rule 2.2)")
+        #expect(indexed.opened == [Codes.product8], "…and 0 opens the code")
     }
 
     @Test(
@@ -111,21 +111,21 @@ struct Step2ScanView {
             as: .noCode)
         #expect(
             screen.display == .message("Scan a payment code"),
-            "The registered no-code state shows at once (rule 2.3)")
+            "The registered no-code state shows at once")
         screen.scanWithCamera([frame(1, [Codes.payment])])
         #expect(
-            screen.display == .message("Pay?"), "The no-code state's decision named the new state (rule 2.3)")
+            screen.display == .message("Pay?"), "The no-code state's decision named the new state")
         screen.scanWithCamera([frame(2, [Codes.link])])
         #expect(
-            screen.display == .message("Pay?"), "The new state stays put on a scan: its decision (rule 2.3)")
+            screen.display == .message("Pay?"), "The new state stays put on a scan: its decision")
         screen.scanWithCamera([frame(3)])
         #expect(
-            screen.display == .message("Pay?"), "An empty frame is a scan too, and the state stays (rule 2.3)"
+            screen.display == .message("Pay?"), "An empty frame is a scan too, and the state stays"
         )
         screen.tap(5)
         #expect(
             screen.opened == [Codes.payment],
-            "The new state's tap opens the payment, whatever the last frame held (rule 2.3)")
+            "The new state's tap opens the payment, whatever the last frame held")
     }
 
     @Test(
@@ -135,21 +135,21 @@ struct Step2ScanView {
         let custom = standardScreen()
         let plain = standardScreen()
         custom.register(MessageState(message: "Custom"), as: .noCode)
-        #expect(custom.display == .message("Custom"), "The screen it was registered on shows it (rule 2.4)")
-        #expect(plain.display == .viewfinder, "Another screen keeps its own no-code state (rule 2.4)")
+        #expect(custom.display == .message("Custom"), "The screen it was registered on shows it")
+        #expect(plain.display == .viewfinder, "Another screen keeps its own no-code state")
 
         plain.scanWithCamera([frame(1, [Codes.link, Codes.text])])
         let third = standardScreen()
         third.scanWithCamera([frame(2, [Codes.product8])])
         #expect(
             plain.display == .picker([Codes.link, Codes.text]),
-            "A scan on another screen moves only that one (rule 2.4)")
-        #expect(third.display == .result(Codes.product8), "Each screen is in its own state (rule 2.4)")
-        #expect(custom.display == .message("Custom"), "…and the first one was not moved at all (rule 2.4)")
+            "A scan on another screen moves only that one")
+        #expect(third.display == .result(Codes.product8), "Each screen is in its own state")
+        #expect(custom.display == .message("Custom"), "…and the first one was not moved at all")
         plain.tap(1)
         #expect(
             plain.opened == [Codes.text] && third.opened.isEmpty,
-            "A tap opens a code on its own screen only (rule 2.4)")
+            "A tap opens a code on its own screen only")
     }
 
     @Test(
@@ -163,11 +163,11 @@ struct Step2ScanView {
         screen.scanWithCamera([frame(1, [Codes.text])])
         #expect(
             screen.display == .message("Stuck"),
-            "No state is registered as \"nowhere\": the screen stays (rule 2.5)")
+            "No state is registered as \"nowhere\": the screen stays")
         #expect(
-            screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same (rule 2.5)")
+            screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same")
         screen.tap(0)
-        #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened (rule 2.5)")
+        #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened")
 
         let fallback = standardScreen()
         fallback.register(
@@ -179,7 +179,7 @@ struct Step2ScanView {
         fallback.scanWithCamera([frame(1, [Codes.link])])
         #expect(
             fallback.display == .message("scripted"),
-            "A refused frame is not replaced by another (an empty one) for the state to decide on (rule 2.5)")
+            "A refused frame is not replaced by another (an empty one) for the state to decide on")
 
         let eager = standardScreen()
         eager.register(
@@ -187,6 +187,6 @@ struct Step2ScanView {
         eager.scanWithCamera([frame(1, [Codes.link, Codes.text]), frame(2, [Codes.product8])])
         #expect(
             eager.display == .result(Codes.product8),
-            "Frame 1 (two codes for *single code*) is refused; frame 2 still goes to the state (rule 2.5)")
+            "Frame 1 (two codes for *single code*) is refused; frame 2 still goes to the state")
     }
 }

@@ -26,11 +26,11 @@ struct Step4Payoff {
         screen.scanWithCamera([frame(1, [Self.wifi, Codes.product8]), frame(2, [Self.wifi])])
         #expect(
             joiner.joined == ["WIFI:S:Shop guests;T:WPA;P:basket;;"],
-            "The joiner took the Wi-Fi code, once (rule 4.1)")
+            "The joiner took the Wi-Fi code, once")
         #expect(
             screen.routed == [.showProduct(gtin: "96385074")],
-            "It was never routed as text; the product was (rule 4.1)")
-        #expect(screen.display == .result(Self.wifi), "The screen shows what the frame holds (rule 4.1)")
+            "It was never routed as text; the product was")
+        #expect(screen.display == .result(Self.wifi), "The screen shows what the frame holds")
     }
 
     @Test("a new state: a payment code alone on screen asks to confirm, and a tap confirms it [4.2]")
@@ -39,16 +39,16 @@ struct Step4Payoff {
         screen.register(ConfirmingSingleState(), as: .singleCode)
         screen.register(ConfirmPaymentState(), as: .confirmPayment)
         screen.scanWithCamera([frame(1, [Codes.link])])
-        #expect(screen.display == .result(Codes.link), "A link alone shows as before (rule 4.2)")
+        #expect(screen.display == .result(Codes.link), "A link alone shows as before")
         screen.scanWithCamera([frame(2, [Codes.payment])])
         #expect(
-            screen.display == .message("Pay 251234567890123456?"), "A payment alone asks first (rule 4.2)")
-        #expect(screen.opened.isEmpty, "Nothing is paid before the tap (rule 4.2)")
+            screen.display == .message("Pay 251234567890123456?"), "A payment alone asks first")
+        #expect(screen.opened.isEmpty, "Nothing is paid before the tap")
         screen.tap(0)
-        #expect(screen.opened == [Codes.payment], "The tap confirms (rule 4.2)")
+        #expect(screen.opened == [Codes.payment], "The tap confirms")
         #expect(
             screen.routed == [.openLink(Codes.linkURL), .pay(code: "251234567890123456")],
-            "Routing is unchanged (rule 4.2)")
+            "Routing is unchanged")
     }
 
     @Test(
@@ -61,10 +61,10 @@ struct Step4Payoff {
         screen.scanWithCamera([frame(1, [Codes.link, Codes.payment, Codes.product8])])
         #expect(
             screen.display == .picker([Codes.link, Codes.product8]),
-            "The payment code is in the right half (rule 4.3)")
+            "The payment code is in the right half")
         #expect(
             screen.routed == [.openLink(Codes.linkURL), .showProduct(gtin: "96385074")],
-            "Only what the substitute found is routed (rule 4.3)")
+            "Only what the substitute found is routed")
     }
 
     @Test("all three on one screen, and a standard screen beside it still does what the legacy did [4.4]")
@@ -85,19 +85,19 @@ struct Step4Payoff {
                 frame(1, [wifiLeft, Codes.payment]), frame(2, [paymentLeft, Codes.text]),
             ])
         }
-        #expect(joiner.joined.count == 1, "The joiner took the Wi-Fi code (rule 4.4)")
+        #expect(joiner.joined.count == 1, "The joiner took the Wi-Fi code")
         #expect(
             changed.display == .message("Pay 281234567890123456?"),
-            "Left half only: one payment, to confirm (rule 4.4)")
+            "Left half only: one payment, to confirm")
         #expect(
-            changed.routed == [.pay(code: "281234567890123456")], "Only the left payment is routed (rule 4.4)"
+            changed.routed == [.pay(code: "281234567890123456")], "Only the left payment is routed"
         )
 
         var model = LegacyScreenModel()
         model.apply(.camera([frame(1, [wifiLeft, Codes.payment]), frame(2, [paymentLeft, Codes.text])]))
         #expect(
             model.difference(from: standard) == nil,
-            "The standard screen still does what the legacy did (rule 4.4)")
+            "The standard screen still does what the legacy did")
     }
 }
 

@@ -105,7 +105,7 @@ private actor ServingPool: ConnectionPooling {
     func firstConnection() throws -> RecordingConnection {
         try #require(
             handed.first?.connection,
-            "The manager's handle comes from the pool it was given, and that pool made none (rule 1.1)")
+            "The manager's handle comes from the pool it was given, and that pool made none")
     }
 }
 
@@ -124,9 +124,9 @@ struct Step1InjectedPool {
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let chat = try url("wss://chat.example.com/socket")
         let handler = try await manager.makeHandle(for: chat)
-        #expect(await pool.requests == [chat], "The manager asks the pool it was given (rule 1.1)")
-        #expect(handler.url == chat, "The handle is on a connection to the URL asked for (rule 1.1)")
-        #expect(await pool.openHandles == 1, "The handle is the one the pool made (rule 1.1)")
+        #expect(await pool.requests == [chat], "The manager asks the pool it was given")
+        #expect(handler.url == chat, "The handle is on a connection to the URL asked for")
+        #expect(await pool.openHandles == 1, "The handle is the one the pool made")
     }
 
     @Test("Every call asks the pool again, in order, for a handle of its own [1.1]")
@@ -138,9 +138,9 @@ struct Step1InjectedPool {
         let badge = try await manager.makeHandle(for: chat)
         #expect(
             await pool.requests == [chat, support, chat],
-            "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job (rule 1.1)"
+            "The manager asks the pool on every call, even for a URL it has seen: sharing is the pool's job"
         )
-        #expect(screen !== badge && screen !== help, "Every call gets a handle of its own (rule 1.1)")
+        #expect(screen !== badge && screen !== help, "Every call gets a handle of its own")
     }
 
     @Test("The pool is asked for the URL exactly as given: case, port, path, query and all [1.1]")
@@ -156,12 +156,12 @@ struct Step1InjectedPool {
             let handle = try await manager.makeHandle(for: address)
             #expect(
                 handle.url.absoluteString == address.absoluteString,
-                "\(address): the handle is on a connection to the URL asked for, not a rewritten one (rule 1.1)"
+                "\(address): the handle is on a connection to the URL asked for, not a rewritten one"
             )
         }
         #expect(
             await pool.requests.map(\.absoluteString) == addresses.map(\.absoluteString),
-            "The manager hands the pool each URL as the screen gave it: normalising is not its job (rule 1.1)"
+            "The manager hands the pool each URL as the screen gave it: normalising is not its job"
         )
     }
 
@@ -173,8 +173,8 @@ struct Step1InjectedPool {
         _ = try await manager.makeHandle(for: chat)
         _ = try await other.makeHandle(for: chat)
         #expect(
-            await pool.requests == [chat], "A manager uses its own pool, not a hidden global one (rule 1.2)")
-        #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool (rule 1.2)")
+            await pool.requests == [chat], "A manager uses its own pool, not a hidden global one")
+        #expect(await otherPool.requests == [chat], "…and the other manager uses the other pool")
     }
 
     @Test("Whether a URL is good is the pool's call: the manager checks nothing itself [1.3]")
@@ -189,14 +189,14 @@ struct Step1InjectedPool {
         for text in texts {
             let address = try url(text)
             await #expect(
-                throws: Never.self, "\(text): the pool serves it, so the manager must too (rule 1.3)"
+                throws: Never.self, "\(text): the pool serves it, so the manager must too"
             ) {
                 _ = try await manager.makeHandle(for: address)
             }
         }
         #expect(
             await pool.pool.requests.count == texts.count,
-            "Every URL reached the pool, those without a scheme or a host too (rule 1.3)")
+            "Every URL reached the pool, those without a scheme or a host too")
     }
 
     @Test("A URL the pool refuses comes back as the pool's error, unchanged, after one request [1.4]")
@@ -206,33 +206,33 @@ struct Step1InjectedPool {
         let unsupported = ConnectionManager(pool: unsupportedPool)
         await #expect(
             throws: ConnectionFactoryError.unsupportedScheme(chat),
-            "The manager passes the pool's error on, unchanged (rule 1.4)"
+            "The manager passes the pool's error on, unchanged"
         ) {
             try await unsupported.makeHandle(for: chat)
         }
         #expect(
             unsupportedPool.requests == 1,
-            "The manager asks the pool once, and takes no for an answer (rule 1.4)")
+            "The manager asks the pool once, and takes no for an answer")
         // Other refusals too: a manager that rewords every refusal as one case of its own choosing
         // loses what the pool said.
         let noHostPool = RefusingPool { ConnectionFactoryError.missingHost($0) }
         let noHost = ConnectionManager(pool: noHostPool)
         await #expect(
             throws: ConnectionFactoryError.missingHost(chat),
-            "The manager passes on every case of the pool's error, unchanged (rule 1.4)"
+            "The manager passes on every case of the pool's error, unchanged"
         ) {
             try await noHost.makeHandle(for: chat)
         }
-        #expect(noHostPool.requests == 1, "One call, one request to the pool (rule 1.4)")
+        #expect(noHostPool.requests == 1, "One call, one request to the pool")
         let otherPool = RefusingPool { PoolRefused(url: $0) }
         let other = ConnectionManager(pool: otherPool)
         await #expect(
             throws: PoolRefused(url: chat),
-            "The manager passes on an error of a type it has never heard of, unchanged (rule 1.4)"
+            "The manager passes on an error of a type it has never heard of, unchanged"
         ) {
             try await other.makeHandle(for: chat)
         }
-        #expect(otherPool.requests == 1, "One call, one request to the pool (rule 1.4)")
+        #expect(otherPool.requests == 1, "One call, one request to the pool")
     }
 
     @Test(
@@ -251,27 +251,27 @@ struct Step1InjectedPool {
             let expected = refusal(chat)
             do {
                 _ = try await manager.makeHandle(for: chat)
-                Issue.record("The pool refused \(chat) with \(expected): so does the manager (rule 1.4)")
+                Issue.record("The pool refused \(chat) with \(expected): so does the manager")
             } catch {
                 #expect(
                     isSame(error, as: expected),
-                    "The manager passes on the pool's \(expected) unchanged, not \(error) (rule 1.4)")
+                    "The manager passes on the pool's \(expected) unchanged, not \(error)")
             }
             do {
                 let handle = try await manager.makeHandle(for: chat)
                 #expect(
                     handle.url == chat && handle.isOpen,
-                    "The pool serves \(chat) now, so the manager hands on its open handle (rule 1.1)")
+                    "The pool serves \(chat) now, so the manager hands on its open handle")
             } catch {
                 Issue.record(
-                    "The manager asks the pool again on every call, even for a URL it refused before: it threw \(error) (rule 1.1)"
+                    "The manager asks the pool again on every call, even for a URL it refused before: it threw \(error)"
                 )
             }
             #expect(
                 pool.requests == 2,
-                "Two calls, two requests to the pool: a refusal is not remembered (rule 1.1); \(pool.requests) made"
+                "Two calls, two requests to the pool: a refusal is not remembered; \(pool.requests) made"
             )
-            #expect(await pool.pool.requests == [chat], "The pool served the second request (rule 1.1)")
+            #expect(await pool.pool.requests == [chat], "The pool served the second request")
         }
     }
 
@@ -279,13 +279,13 @@ struct Step1InjectedPool {
     func droppedHandleIsGone() async throws {
         let chat = try url("wss://chat.example.com/socket")
         var screen: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
-        #expect(screen?.isOpen == true, "A new handle is open (rule 1.5)")
-        #expect(await pool.openHandles == 1, "The pool counts the open handle (rule 1.5)")
+        #expect(screen?.isOpen == true, "A new handle is open")
+        #expect(await pool.openHandles == 1, "The pool counts the open handle")
         // The screen goes away without calling close(): nobody holds its handle any more.
         screen = nil
         #expect(
             await pool.openHandles == 0,
-            "The manager must not hold on to handles: a dropped one would keep its connection in use forever (rule 1.5)"
+            "The manager must not hold on to handles: a dropped one would keep its connection in use forever"
         )
 
         // A screen that subscribed, then goes away without close(): its subscription doesn't
@@ -293,11 +293,11 @@ struct Step1InjectedPool {
         let heard = Recorder<Event>()
         var listening: (any ConnectionHandling)? = try await manager.makeHandle(for: chat)
         listening?.onEvent(try EventName("message"), perform: heard.record)
-        #expect(await pool.openHandles == 1, "The pool counts the listening handle (rule 1.5)")
+        #expect(await pool.openHandles == 1, "The pool counts the listening handle")
         listening = nil
         #expect(
             await pool.openHandles == 0,
-            "A subscription made through the manager's handle must not keep that handle alive once its screen drops it (rule 1.5)"
+            "A subscription made through the manager's handle must not keep that handle alive once its screen drops it"
         )
     }
 
@@ -312,11 +312,11 @@ struct Step1InjectedPool {
             }
             return try await group.reduce(into: [URL]()) { $0.append($1) }
         }
-        #expect(handled.count == 1_000, "Every task gets a handle (rule 1.9)")
+        #expect(handled.count == 1_000, "Every task gets a handle")
         #expect(
-            await pool.requests.count == 1_000, "Every task's request reached the manager's pool (rule 1.9)")
+            await pool.requests.count == 1_000, "Every task's request reached the manager's pool")
         #expect(
-            Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged (rule 1.9)")
+            Set(await pool.requests) == Set(urls), "Each task asked for its own URL, unchanged")
     }
 
     @Test("A handle from the manager sends over its pool's connection [1.6]")
@@ -330,14 +330,14 @@ struct Step1InjectedPool {
 
         #expect(
             screen.connectionID == connection.id,
-            "The handle's connectionID is the id of the pool's connection it sends over, not one of its own (rule 1.6)"
+            "The handle's connectionID is the id of the pool's connection it sends over, not one of its own"
         )
 
         try screen.send(message)
 
         #expect(
             connection.sentEvents == [message],
-            "What a screen sends through the manager's handle goes over the pool's connection (rule 1.6)")
+            "What a screen sends through the manager's handle goes over the pool's connection")
     }
 
     @Test(
@@ -358,15 +358,15 @@ struct Step1InjectedPool {
             let handed = await pool.handed
             let connection = try #require(
                 handed.dropFirst(index).first?.connection,
-                "The manager asks its pool for every handle (rule 1.1)")
+                "The manager asks its pool for every handle")
             #expect(connection.url != address, "The pool served \(address) on another spelling (test data)")
             #expect(
                 screen.url == connection.url,
-                "The handle's url is its connection's, \(connection.url), not the \(address) asked for (rule 1.6)"
+                "The handle's url is its connection's, \(connection.url), not the \(address) asked for"
             )
             #expect(
                 screen.connectionID == connection.id,
-                "…and its connectionID is that connection's id (rule 1.6)")
+                "…and its connectionID is that connection's id")
         }
     }
 
@@ -379,18 +379,18 @@ struct Step1InjectedPool {
         let badge = try await manager.makeHandle(for: chat)
         let handed = await pool.handed
         try #require(
-            handed.count == 2, "The manager asked its pool once for each handle (rules 1.1, 1.6)")
+            handed.count == 2, "The manager asked its pool once for each handle")
         let message = try Event("message", payload: ["text": "hello"])
 
         #expect(
             screen.isOpen && badge.isOpen,
-            "A second handle for the same URL leaves the first open: only its screen closes it (rule 1.6)")
+            "A second handle for the same URL leaves the first open: only its screen closes it")
         try screen.send(message)
 
         #expect(
             handed[0].connection.sentEvents == [message],
-            "The first handle still sends over its pool's connection (rule 1.6)")
-        #expect(await pool.pool.openHandles == 2, "The pool counts both handles open (rule 1.6)")
+            "The first handle still sends over its pool's connection")
+        #expect(await pool.pool.openHandles == 2, "The pool counts both handles open")
     }
 
     @Test("A subscription through the manager's handle hears its connection's events, and may reply [1.6]")
@@ -415,14 +415,14 @@ struct Step1InjectedPool {
         connection.receive(message)
 
         #expect(
-            heard.all == [message], "The subscription hears its connection's events of its name (rule 1.6)"
+            heard.all == [message], "The subscription hears its connection's events of its name"
         )
         #expect(
             alsoHeard.all == [message],
-            "A second subscription to the same name on the same handle hears too; neither replaces the other (rule 1.6)"
+            "A second subscription to the same name on the same handle hears too; neither replaces the other"
         )
         #expect(
-            connection.sentEvents == [seen], "…and may send through its handle while hearing one (rule 1.6)")
+            connection.sentEvents == [seen], "…and may send through its handle while hearing one")
     }
 
     @Test(
@@ -433,20 +433,20 @@ struct Step1InjectedPool {
         let chat = try url("wss://chat.example.com/socket")
         let screen = try await manager.makeHandle(for: chat)
         let connection = try await pool.firstConnection()
-        #expect(await pool.pool.openHandles == 1, "The pool counts the open handle (rule 1.7)")
+        #expect(await pool.pool.openHandles == 1, "The pool counts the open handle")
 
-        #expect(screen.isOpen, "A new handle says it is open (rule 1.7)")
+        #expect(screen.isOpen, "A new handle says it is open")
 
         screen.close()
 
-        #expect(!screen.isOpen, "A closed handle says it is closed: isOpen is false (rule 1.7)")
+        #expect(!screen.isOpen, "A closed handle says it is closed: isOpen is false")
         #expect(
-            throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL (rule 1.7)"
+            throws: HandleError.closed(chat), "A closed handle refuses every send, naming its URL"
         ) {
             try screen.send(try Event("message"))
         }
-        #expect(connection.sentEvents.isEmpty, "Nothing went out over the connection (rule 1.7)")
-        #expect(await pool.pool.openHandles == 0, "Closing the manager's handle closes the pool's (rule 1.7)")
+        #expect(connection.sentEvents.isEmpty, "Nothing went out over the connection")
+        #expect(await pool.pool.openHandles == 0, "Closing the manager's handle closes the pool's")
     }
 
     @Test("A send passes on the connection's error unchanged [1.8]")
@@ -460,10 +460,10 @@ struct Step1InjectedPool {
 
         #expect(
             throws: TransportError.notConnected(.disconnected),
-            "The connection's own error reaches the screen, unchanged (rule 1.8)"
+            "The connection's own error reaches the screen, unchanged"
         ) {
             try screen.send(try Event("message"))
         }
-        #expect(screen.isOpen, "A failed send leaves the handle open (rule 1.8)")
+        #expect(screen.isOpen, "A failed send leaves the handle open")
     }
 }

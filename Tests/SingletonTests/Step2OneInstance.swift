@@ -10,7 +10,7 @@ struct Step2OneInstance {
     func sharedIsOneInstance() throws {
         #expect(
             ConnectionManager.shared === ConnectionManager.shared,
-            "shared is one instance, not a new manager on every access (rule 2.1)"
+            "shared is one instance, not a new manager on every access"
         )
     }
 
@@ -25,10 +25,10 @@ struct Step2OneInstance {
             }
             return await group.reduce(into: [ConnectionManager]()) { $0.append($1) }
         }
-        let first = try #require(seen.first, "Every task reads shared (rule 2.2)")
+        let first = try #require(seen.first, "Every task reads shared")
         #expect(
             seen.allSatisfy { $0 === first },
-            "However many tasks race to read it first, there is one manager (rule 2.2)"
+            "However many tasks race to read it first, there is one manager"
         )
     }
 
@@ -38,7 +38,7 @@ struct Step2OneInstance {
     func madeSafeNotSilenced() throws {
         try #require(
             ConnectionManager.shared === ConnectionManager.shared,
-            "shared is one instance before anything else (rule 2.1)")
+            "shared is one instance before anything else")
         let hatches = try EscapeHatches.findings(inPattern: "Singleton")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 2))")
         for place in try LearnerSource.storedStaticVars() {
@@ -46,7 +46,7 @@ struct Step2OneInstance {
                 """
                 \(place) declares a stored static var: any thread may reassign it, a data race Swift 6 \
                 refuses to compile unless a check is switched off. Make it `public static let shared` \
-                on a final, `Sendable` class with only `let` properties of `Sendable` types (rule 2.3).
+                on a final, `Sendable` class with only `let` properties of `Sendable` types.
                 """
             )
         }
@@ -55,8 +55,7 @@ struct Step2OneInstance {
             """
             shared is declared once, as a stored `static let shared`, which Swift initialises lazily \
             and exactly once however many threads read it first; a computed `shared` over a lock or a \
-            flag of your own can let two first readers each make a manager, a race no test can force \
-            (rule 2.4)
+            flag of your own can let two first readers each make a manager, a race no test can force
             """)
     }
 }

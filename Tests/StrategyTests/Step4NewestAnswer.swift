@@ -39,10 +39,10 @@ struct Step4NewestAnswer {
 
         await model.search(for: "Old Town")
 
-        #expect(model.term == "Harbour", "The newest term is \"Harbour\" (rule 4.2)")
+        #expect(model.term == "Harbour", "The newest term is \"Harbour\"")
         #expect(
             model.results.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
-            "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places (rule 4.2)"
+            "The late answer for \"Old Town\" is dropped; the screen shows Harbour's places"
         )
     }
 
@@ -61,12 +61,12 @@ struct Step4NewestAnswer {
 
         await model.changeScope(to: NearAddressSearchStrategy(geocoder: slowGeocoder, radiusInMeters: 1_000))
 
-        #expect(model.term == "Old Town", "The newest term is \"Old Town\" (rule 4.3)")
+        #expect(model.term == "Old Town", "The newest term is \"Old Town\"")
         #expect(
             model.results.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
             """
             Every path that writes results drops a late answer: the scope change's answer for \
-            Harbour arrives after the search for Old Town, so it is dropped (rule 4.3)
+            Harbour arrives after the search for Old Town, so it is dropped
             """
         )
     }
@@ -88,7 +88,7 @@ struct Step4NewestAnswer {
 
         #expect(
             model.results.map(\.name) == ["Harbour Café"],
-            "The by-name answer is the newest; the near-address answer that arrives later is dropped (rule 4.3)"
+            "The by-name answer is the newest; the near-address answer that arrives later is dropped"
         )
     }
 
@@ -115,12 +115,12 @@ struct Step4NewestAnswer {
         await gate.arrivals(1)
         try #require(
             gatedGeocoder.addresses == ["Harbour"],
-            "The 1 km search for \"Harbour\" asks its strategy, which waits on the geocoder (rules 2.1, 3.3)")
+            "The 1 km search for \"Harbour\" asks its strategy, which waits on the geocoder")
 
         await model.changeScope(to: NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 100))
         #expect(
             model.results.map(\.name) == ["Harbour Café"],
-            "The newer 100 m search runs at once and shows its answer while the 1 km one still waits (rule 4.1)"
+            "The newer 100 m search runs at once and shows its answer while the 1 km one still waits"
         )
 
         gate.open()
@@ -129,7 +129,7 @@ struct Step4NewestAnswer {
             model.results.map(\.name) == ["Harbour Café"],
             """
             The 1 km answer for "Harbour" started first and arrives last: it is dropped, though its term \
-            and its strategy's type are those of the newer search (rule 4.4)
+            and its strategy's type are those of the newer search
             """
         )
     }
@@ -175,7 +175,7 @@ extension Step4NewestAnswer {
         await model.search(for: "Harbour")
         #expect(
             model.results.map(\.name) == [town.names[2]],
-            "The third search, for \"Harbour\" again, runs at once and shows its own answer (rules 4.1, 4.2)")
+            "The third search, for \"Harbour\" again, runs at once and shows its own answer")
 
         gate.open()
         await slow.value
@@ -183,7 +183,7 @@ extension Step4NewestAnswer {
             model.results.map(\.name) == [town.names[2]],
             """
             The first search's answer for "Harbour" arrives last: it is dropped, though its term and its \
-            strategy are those of the search shown: the newer search is the one that started later (rule 4.4)
+            strategy are those of the search shown: the newer search is the one that started later
             """
         )
     }

@@ -39,7 +39,7 @@ extension Step3PlaceSearchModel {
         await model.search(for: " ")
         #expect(
             model.results.map(\.name) == ["echo: \" \""],
-            "A blank term goes to the strategy like any other, and its answer shows (rules 3.3, 3.6)")
+            "A blank term goes to the strategy like any other, and its answer shows")
         let questions = [
             "if strategy is LexicalSearchStrategy {", "let s = strategy as? NearAddressSearchStrategy",
             "if case _ as LexicalSearchStrategy = strategy,", "case let s as any SearchStrategy:",
@@ -52,13 +52,13 @@ extension Step3PlaceSearchModel {
         #expect(
             questions.allSatisfy { typeQuestions(in: $0) == [1] }
                 && conversions.allSatisfy { typeQuestions(in: $0).isEmpty },
-            "The source check sees every way to ask a strategy's type, and nothing else (rule 3.6)")
+            "The source check sees every way to ask a strategy's type, and nothing else")
         let found = try strategyTypeChecks()
         #expect(
             found.isEmpty,
             """
             The model asks which strategy it holds at \(found.joined(separator: ", ")): hand every \
-            search to the strategy, whatever it is (rule 3.6)
+            search to the strategy, whatever it is
             """)
     }
 }
