@@ -146,33 +146,36 @@ public final class OfflineOutbox: Sendable {
             return !state.running
         }
         guard starts else { return }
-        while let entry = state.withLock({ state in
-            state.buffer.first
-                ?? {
-                    state.running = false
-                    return nil
-                }()
-        }) {
+        while let entry = next() {
             do {
                 try entry.command.execute(on: connection)
                 finish(entry, .sent)
             } catch {
                 // Why not now: the connection couldn't send (a drop, even one already over);
                 // the command stays first, and the next "connected" runs it again.
-                if Self.isNotNow(error) || connection.status != .connected {
-                    // Why try again on a note: a "connected" that came during this command's run
-                    // was heard while the run was busy; nobody else will run the buffer for it.
-                    let connected = connection.status == .connected
-                    let again = state.withLock { state in
-                        defer { state.lookAgain = false }
-                        if !(state.lookAgain && connected) { state.running = false }
-                        return state.lookAgain && connected
-                    }
-                    if again { continue }
-                    return
+                guard Self.isNotNow(error) || connection.status != .connected else {
+                    finish(entry, .refused(reason: String(describing: error)))
+                    continue
                 }
-                finish(entry, .refused(reason: String(describing: error)))
+                // Why try again on a note: a "connected" that came during this command's run
+                // was heard while the run was busy; nobody else will run the buffer for it.
+                let connected = connection.status == .connected
+                let again = state.withLock { state in
+                    if !(state.lookAgain && connected) { state.running = false }
+                    return state.lookAgain && connected
+                }
+                if !again { return }
             }
+        }
+    }
+
+    /// The first command, with a fresh note for its own run; `nil`, and the run over, when
+    /// none waits.
+    private func next() -> Entry? {
+        state.withLock { state in
+            state.lookAgain = false
+            if state.buffer.isEmpty { state.running = false }
+            return state.buffer.first
         }
     }
 

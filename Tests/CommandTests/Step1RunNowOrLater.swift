@@ -67,8 +67,21 @@ struct Step1RunNowOrLater {
         #expect(line.attempts == ["kept"])
     }
 
-    @Test("The outbox runs a command it has never heard of, in its place in the order [1.6]")
+    @Test(
+        "The outbox runs a command it has never heard of, in its place in the order, and never asks a command's type [1.6]"
+    )
     func anyCommand() throws {
+        for source in try EscapeHatches.sources(inPattern: "Command")
+        where source.file.hasSuffix("/OfflineOutbox.swift") {
+            for type in ["SendCommand", "RequestCommand"] {
+                for asked in [" is \(type)", "as? \(type)", "as! \(type)", " as \(type)"] {
+                    #expect(
+                        !source.text.contains(asked),
+                        "\(source.file) asks whether a command is a \(type) (`\(asked.trimmingCharacters(in: .whitespaces))`): the invoker runs every command the same way, through execute(on:)"
+                    )
+                }
+            }
+        }
         let (line, outbox) = try offlineOutbox()
         let log = Recorder<String>()
         try outbox.send("a")

@@ -76,6 +76,41 @@ struct Step2NothingLost {
     }
 
     @Test(
+        "Only a connected report during a command's own run has it tried again, and only while the line says connected [2.3]"
+    )
+    func noteIsThatRunsOwn() throws {
+        let (line, outbox) = try connectedOutbox()
+        let box = Received<OfflineOutbox>()
+        box.set(outbox)
+        let log = Recorder<String>()
+        // A run that ends normally, with a command enqueued from inside another.
+        try outbox.enqueue(LoggedCommand("maker", log: log, onExecute: { _ = try box.current?.send("made") }))
+        #expect(line.sentNames == ["made"])
+        // A later command fails "not now" while the line says connected: no report came during its run.
+        line.onNextSend(of: "late") { _ in throw TransportError.notConnected(.disconnected) }
+        try outbox.send("late")
+        #expect(
+            line.attempts.filter { $0 == "late" }.count == 1,
+            "Tried once: nothing said connected during its run")
+        #expect(outbox.pendingCount == 1)
+        // During the next try (a send while connected starts the run), the line drops, comes
+        // back, and drops again, all before the send throws.
+        line.onNextSend(of: "late") { line in
+            line.report(.disconnected)
+            line.report(.connected)
+            line.report(.disconnected)
+            throw TransportError.notConnected(.disconnected)
+        }
+        try outbox.send("kick")
+        #expect(
+            line.attempts.filter { $0 == "late" }.count == 2,
+            "Down again by the end of its run: not tried a third time")
+        #expect(outbox.pendingCount == 2)
+        line.report(.connected)
+        #expect(line.sentNames == ["made", "late", "kick"])
+    }
+
+    @Test(
         "A command enqueued during a run, from inside a running command, queues behind and goes in this run [2.3]"
     )
     func enqueueFromInside() throws {
@@ -102,16 +137,16 @@ struct Step2NothingLost {
     func manyThreads() async throws {
         let (line, outbox) = try connectedOutbox()
         await withTaskGroup(of: Void.self) { group in
-            for thread in 0..<4 {
+            for thread in 0..<8 {
                 group.addTask {
-                    for index in 0..<25 { _ = try? outbox.send("t\(thread)-\(index)") }
+                    for index in 0..<100 { _ = try? outbox.send("t\(thread)-\(index)") }
                 }
             }
         }
         let sent = line.sentNames
-        #expect(sent.count == 100)
-        for thread in 0..<4 {
-            #expect(sent.filter { $0.hasPrefix("t\(thread)-") } == (0..<25).map { "t\(thread)-\($0)" })
+        #expect(sent.count == 800, "Each command once: none lost, none twice")
+        for thread in 0..<8 {
+            #expect(sent.filter { $0.hasPrefix("t\(thread)-") } == (0..<100).map { "t\(thread)-\($0)" })
         }
         #expect(outbox.pendingCount == 0)
     }
@@ -137,7 +172,9 @@ struct Step2NothingLost {
         let box = Received<OfflineOutbox>()
         box.set(outbox)
         let refusal = Received<String>()
+        let pendingDuringRun = Received<Int>()
         line.onNextSend(of: "a") { _ in
+            pendingDuringRun.set(box.current?.pendingCount ?? -1)
             do {
                 try box.current?.send("b")
                 refusal.set("accepted")
@@ -147,6 +184,7 @@ struct Step2NothingLost {
         }
         try outbox.send("a")
         line.report(.connected)
+        #expect(pendingDuringRun.current == 1, "While a runs, it is still counted")
         #expect(refusal.current == "\(OutboxError.full(capacity: 1))", "a is running: the one place is taken")
         try outbox.send("c")
         #expect(line.sentNames == ["a", "c"])

@@ -17,11 +17,24 @@ struct Step1TableAndOperations {
     }
 
     @Test(
-        "A whole life follows the table, released is the end, and nothing under Katas/State switches a safety check off [1.1, 1.2]"
+        "A whole life follows the table; the context asks its states, never their names; nothing under Katas/State switches a safety check off [1.1, 1.2, 1.4]"
     )
     func wholeLife() throws {
         let hatches = try EscapeHatches.findings(inPattern: "State")
         #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
+        // Names only a ConnectionState has (`.connected` and `.disconnected` are statuses too).
+        let context = try EscapeHatches.sources(inPattern: "State").filter {
+            $0.file.hasSuffix("/ManagedConnection.swift")
+        }
+        for source in context {
+            for name in [".created", ".reconnecting", ".released"] {
+                let uses = source.text.components(separatedBy: name).count - 1
+                #expect(
+                    uses <= 1,
+                    "\(source.file) names \(name) \(uses) times: the context asks the current state object what to do, and names a state only where it makes the object for a name"
+                )
+            }
+        }
         let life: [ConnectionState] = [
             .created, .connected, .disconnected, .reconnecting, .connected, .disconnected, .released,
         ]
@@ -87,8 +100,8 @@ struct Step1TableAndOperations {
         let seen = Recorder<ConnectionState>()
         let answer = Recorder<String>()
         puppet.onCall { call in
-            guard call != .connect else { return }
             seen.record(connection.state)
+            guard call != .connect else { return }
             // Another caller, just then: it meets the new state.
             do {
                 try connection.connect()
@@ -108,7 +121,7 @@ struct Step1TableAndOperations {
         }
         if state == .disconnected {
             #expect(
-                seen.all == [.released],
+                seen.all.first == .released,
                 "From inside the owned connection's release(), the lifecycle is released")
             #expect(
                 answer.all == ["\(LifecycleError.operationRefused(.connect, in: .released))"],
@@ -116,8 +129,9 @@ struct Step1TableAndOperations {
             #expect(connection.state == .released, "The release stands")
         } else {
             #expect(
-                seen.all == [.disconnected],
-                "From inside the owned connection's disconnect(), the lifecycle is disconnected")
+                seen.all == [.disconnected, .reconnecting],
+                "From inside the owned connection's disconnect(), the lifecycle is disconnected; from inside its connect(), reconnecting"
+            )
             #expect(answer.all == ["allowed"], "A connect() that comes during the disconnect reconnects")
             #expect(
                 heard.all.map(\.to) == [.disconnected, .reconnecting],
@@ -164,6 +178,32 @@ struct Step1TableAndOperations {
             heard.all == [ConnectionStateChange(from: .connected, to: .disconnected)], "One move, heard once")
         #expect(
             puppet.calls.filter { $0 == .disconnect }.count == 1, "The owned connection is disconnected once")
+    }
+
+    @Test(
+        "Of two callers racing from connected, again and again, exactly one moves and the other is refused [1.6]"
+    )
+    func racingCallers() throws {
+        for _ in 0..<300 {
+            let (_, connection, heard) = try puppetLifecycle(in: .connected)
+            let start = DispatchSemaphore(value: 0)
+            let refusals = Recorder<String>()
+            let racers = (0..<2).map { _ in
+                onAnotherThread {
+                    start.wait()
+                    do { try connection.disconnect() } catch { refusals.record("\(error)") }
+                }
+            }
+            start.signal()
+            start.signal()
+            for racer in racers { _ = racer.wait(timeout: .now() + 2) }
+            guard heard.all.count == 1, refusals.all.count == 1 else {
+                Issue.record(
+                    "Two disconnect() calls at once from connected: observers heard \(heard.all), refusals \(refusals.all). Decide and move in one step, under one lock."
+                )
+                return
+            }
+        }
     }
 
     @Test(

@@ -29,6 +29,8 @@ struct Step4Traffic {
         arguments: ConnectionState.allCases, Traffic.allCases)
     func trafficTable(state: ConnectionState, traffic: Traffic) throws {
         let (puppet, connection, heard) = try puppetLifecycle(in: state)
+        // The socket says connected before its report arrives: only the state decides.
+        if state != .released { puppet.become(.connected) }
         let before = puppet.calls.count
         let ping = try Event("ping")
         let replies = Recorder<Event>()
@@ -143,6 +145,20 @@ struct Step4Traffic {
         puppet.deliver(ping)
         #expect(heard.all.last == "state connected")
         #expect(puppet.calls.last == .send("pong"), "A reply handler may send")
+    }
+
+    @Test(
+        "An event of a waiting request's name is its reply, and every subscription of that name hears it too [4.3, 4.4]"
+    )
+    func replyAndSubscriptionsBothHear() throws {
+        let (puppet, connection, _) = try puppetLifecycle(in: .connected)
+        let ping = try Event("ping")
+        let heard = Recorder<String>()
+        try connection.request(ping) { _ in heard.record("reply") }
+        try connection.onEvent(ping.name) { _ in heard.record("named") }
+        connection.onEvent { _ in heard.record("every") }
+        puppet.deliver(ping)
+        #expect(heard.all.sorted() == ["every", "named", "reply"])
     }
 
     @Test(

@@ -141,6 +141,24 @@ struct Step5ItIsAConnection {
         #expect(watched == nil, "Released, the connection holds no handler")
     }
 
+    @Test("What the owned connection reports or receives during its own release is heard by nobody [5.5]")
+    func nothingDuringTheOwnedRelease() throws {
+        let (puppet, connection, heard) = try puppetLifecycle(in: .disconnected)
+        let told = Recorder<String>()
+        let ping = try Event("ping")
+        connection.onStatusChange { told.record("status \($0)") }
+        connection.onEvent { _ in told.record("event") }
+        try connection.onEvent(ping.name) { _ in told.record("subscription") }
+        puppet.onCall { call in
+            guard call == .release else { return }
+            puppet.report(.disconnected)
+            puppet.deliver(ping)
+        }
+        try connection.release()
+        #expect(told.all.isEmpty, "Forgotten before the owned connection is released")
+        #expect(heard.all.map(\.to) == [.released])
+    }
+
     @Test("A refused release forgets nothing [5.5]")
     func refusedReleaseForgetsNothing() throws {
         let (puppet, connection, _) = try puppetLifecycle(in: .connected)
