@@ -35,8 +35,9 @@ public actor ConnectionPool: ConnectionPooling {
 
     /// A new handle on the connection for `url`.
     ///
-    /// The factory makes the connection the first time `url` is asked for. It doesn't connect: the caller subscribes, then connects through its handle, so the
-    /// server's first events reach it.
+    /// The factory makes the connection the first time `url` is asked for. It doesn't connect:
+    /// the caller subscribes, then connects through its handle, so the server's first events
+    /// reach it.
     /// - Throws: what the factory throws, unchanged; nothing is pooled then.
     public func makeHandle(for url: URL) throws -> ConnectionHandle {
         // Why no `await` between the lookup and the insert: an actor lets another call in only

@@ -4,9 +4,9 @@
 /// A keeper walks the pool now and then and tidies it up: it reconnects what callers still
 /// use, and disconnects and releases what nobody does. The Chain of Responsibility kata's
 /// `ConnectionKeeper` depends on this protocol; its tests hand it a double, and in an app it is
-/// the Flyweight kata's `ConnectionPool`, which plays this role beside ``ConnectionPooling``:
-/// the keeper gets what it needs through a role made for it, not through the pool's
-/// handle-giving side.
+/// the Flyweight kata's `pool.keeperView`, a separate object beside the pool's
+/// ``ConnectionPooling`` side: the keeper gets what it needs through a view made for it, and
+/// code given the pool for handles can't reach the connections.
 public protocol KeeperPool: Sendable {
     /// Every connection the pool holds right now, each with whether a caller uses it.
     func contents() async -> [PooledConnection]
