@@ -237,3 +237,29 @@ struct SettlementTests {
         #expect(ticket == ticket && ticket != CommandTicket(number: 3), "A ticket is equal to itself only")
     }
 }
+
+@Suite("A token bag", .tags(.messaging))
+struct TokenBagTests {
+    @Test("cancelAll cancels every token kept, once; a token kept afterwards is cancelled at once")
+    func cancelsAll() {
+        let bag = TokenBag()
+        let cancelled = Recorder<Int>()
+        for number in 0..<3 { bag.keep(ObservationToken { cancelled.record(number) }) }
+        #expect(!bag.isCancelled)
+        bag.cancelAll()
+        bag.cancelAll()
+        #expect(cancelled.all.sorted() == [0, 1, 2])
+        bag.keep(ObservationToken { cancelled.record(9) })
+        #expect(cancelled.all.last == 9)
+        #expect(bag.isCancelled)
+    }
+
+    @Test("A bag freed without cancelAll cancels what it holds")
+    func freedBagCancels() {
+        let cancelled = Recorder<Int>()
+        var bag: TokenBag? = TokenBag()
+        bag?.keep(ObservationToken { cancelled.record(1) })
+        bag = nil
+        #expect(cancelled.all == [1])
+    }
+}
