@@ -88,7 +88,7 @@ struct CatalogCheck {
             let source = workspace.read("\(folder)/\(file)")
             for match in source.matches(
                 of:
-                    /@Suite\("([^"\n]*)"[^\n]*\n(?:\s*@[^\n]*\n)*\s*(?:final class|class|struct|enum|actor) (\w+)/
+                    /@Suite\(\s*"([^"\n]*)"(?:.|\n)*?\n\s*(?:final class|class|struct|enum|actor) (\w+)/
             ) {
                 suites.insert(String(match.2))
                 if let step = match.1.firstMatch(of: /Step (\d+) —/).flatMap({ Int($0.1) }) {

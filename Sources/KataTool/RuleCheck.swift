@@ -8,6 +8,9 @@ import Foundation
 /// - A test cites the rules it checks at the end of its display name, in brackets:
 ///   `@Test("A drop mid-flush keeps the rest, in order [2.3, 2.4]")`. The learner sees the
 ///   numbers in every result and finds the rule in the brief.
+/// - A suite's escape-hatch trait cites the rule that asks for none:
+///   `@Suite("…", .noEscapeHatches("State", rule: "1.2"))` fails every test of the suite while
+///   the kata's files switch a check off, so it counts as the test of that rule.
 struct RuleCheck {
     /// One numbered rule of a brief.
     struct Rule: Equatable {
@@ -114,15 +117,22 @@ struct RuleCheck {
 
     /// The `@Test`s in a Swift source, each with the rules its display name cites.
     static func citingTests(in source: String, file: String) -> [CitingTest] {
-        guard source.contains("@Test") else { return [] }
-        return source.matches(of: /@Test\(\s*"((?:[^"\\\n]|\\.)*)"/).map { match in
-            let name = String(match.1)
-            let line = source[..<match.range.lowerBound].count { $0 == "\n" } + 1
-            let cited =
-                name.firstMatch(of: /\[(\d+\.\d+(?:\s*,\s*\d+\.\d+)*)\]\s*$/).map {
-                    $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                } ?? []
-            return CitingTest(file: file, line: line, name: name, cited: cited)
+        let traits = source.matches(of: /\.noEscapeHatches\(\s*"\w+"\s*,\s*rule:\s*"(\d+\.\d+)"\s*\)/).map {
+            match in
+            CitingTest(
+                file: file, line: source[..<match.range.lowerBound].count { $0 == "\n" } + 1,
+                name: "the suite's escape-hatch trait", cited: [String(match.1)])
         }
+        guard source.contains("@Test") else { return traits }
+        return traits
+            + source.matches(of: /@Test\(\s*"((?:[^"\\\n]|\\.)*)"/).map { match in
+                let name = String(match.1)
+                let line = source[..<match.range.lowerBound].count { $0 == "\n" } + 1
+                let cited =
+                    name.firstMatch(of: /\[(\d+\.\d+(?:\s*,\s*\d+\.\d+)*)\]\s*$/).map {
+                        $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    } ?? []
+                return CitingTest(file: file, line: line, name: name, cited: cited)
+            }
     }
 }

@@ -153,7 +153,7 @@ struct ShapeCheck {
 
     /// The step numbers of the suites declared in a test file: `@Suite("Strategy · Step 2 — …")`.
     static func suiteSteps(in source: String) -> [Int] {
-        source.matches(of: /@Suite\("[^"\n]*Step (\d+) —/).compactMap { Int($0.1) }
+        source.matches(of: /@Suite\(\s*"[^"\n]*Step (\d+) —/).compactMap { Int($0.1) }
     }
 
     /// Calls that would crash the test process, found in code (comments are ignored).

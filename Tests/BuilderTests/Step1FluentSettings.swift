@@ -3,12 +3,10 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Builder · Step 1 — Fluent settings, a required URL", .tags(.messaging))
+@Suite("Builder · Step 1 — Fluent settings, a required URL", .tags(.messaging), .noEscapeHatches("Builder"))
 struct Step1FluentSettings {
     @Test("With no settings, build(url:) gives the defaults [1.1, 1.4]")
     func defaults() throws {
-        let hatches = try EscapeHatches.findings(inPattern: "Builder")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 1))")
         let configuration = try builder().build(url: chatURL)
         #expect(configuration.url == (try ServerURL(chatURL)), "The URL is the one given to build")
         #expect(configuration.reconnectAttempts == 3, "3 reconnect attempts by default")

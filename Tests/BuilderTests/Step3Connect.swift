@@ -22,12 +22,10 @@ extension EventSending {
 
 extension ConnectionConfiguration: EventSending {}
 
-@Suite("Builder · Step 3 — Only a connection can send", .tags(.messaging))
+@Suite("Builder · Step 3 — Only a connection can send", .tags(.messaging), .noEscapeHatches("Builder"))
 struct Step3Connect {
     @Test("The maker receives exactly the settings of the configuration that connects [3.1]")
     func makerReceivesTheSettings() throws {
-        let hatches = try EscapeHatches.findings(inPattern: "Builder")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 3))")
         let maker = Maker()
         let base = builder(maker).reconnectAttempts(5).timeout(.seconds(30)).authToken("t-1").header(
             "X-Trace", "1")

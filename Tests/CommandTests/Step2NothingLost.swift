@@ -4,7 +4,9 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Command · Step 2 — Nothing is lost, nothing overflows", .tags(.messaging))
+@Suite(
+    "Command · Step 2 — Nothing is lost, nothing overflows", .tags(.messaging),
+    .noEscapeHatches("Command", rule: "1.7"))
 struct Step2NothingLost {
     /// How a send fails, and what the line says after it.
     struct Failure: CustomStringConvertible, Sendable {

@@ -4,7 +4,8 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Command · Step 3 — Cancel what hasn't run", .tags(.messaging))
+@Suite(
+    "Command · Step 3 — Cancel what hasn't run", .tags(.messaging), .noEscapeHatches("Command", rule: "1.7"))
 struct Step3Cancel {
     @Test(
         "A waiting command taken back never runs, the others keep their order, and its ticket says cancelled [3.1]"

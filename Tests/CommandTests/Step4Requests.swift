@@ -4,7 +4,9 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Command · Step 4 — A request is sent once, and settled once", .tags(.messaging))
+@Suite(
+    "Command · Step 4 — A request is sent once, and settled once", .tags(.messaging),
+    .noEscapeHatches("Command", rule: "1.7"))
 struct Step4Requests {
     @Test(
         "request returns its pending reply at once, holding the request's own ticket; nothing is settled yet [4.1]"

@@ -4,7 +4,9 @@ import KataTestSupport
 import ScanKit
 import Testing
 
-@Suite("Flyweight · Step 2 — The factory makes the sharing a guarantee", .tags(.scan))
+@Suite(
+    "Flyweight · Step 2 — The factory makes the sharing a guarantee", .tags(.scan),
+    .noEscapeHatches("Flyweight", rule: "1.4"))
 struct Step2StyleFactory {
     @Test("One style object per symbology, a different one for each other: 10,000 codes, five styles [2.1]")
     func oneStylePerSymbology() throws {

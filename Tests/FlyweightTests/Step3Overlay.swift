@@ -4,7 +4,9 @@ import KataTestSupport
 import ScanKit
 import Testing
 
-@Suite("Flyweight · Step 3 — The overlay keeps each code's own data", .tags(.scan))
+@Suite(
+    "Flyweight · Step 3 — The overlay keeps each code's own data", .tags(.scan),
+    .noEscapeHatches("Flyweight", rule: "1.4"))
 struct Step3Overlay {
     @Test(
         "The overlay draws every code, in order, with its symbology's style from its source; it makes no style of its own [3.1, 3.3]"

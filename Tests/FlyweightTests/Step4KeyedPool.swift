@@ -4,7 +4,9 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Flyweight · Step 4 — A keyed pool: one connection per URL", .tags(.messaging))
+@Suite(
+    "Flyweight · Step 4 — A keyed pool: one connection per URL", .tags(.messaging),
+    .noEscapeHatches("Flyweight", rule: "1.4"))
 struct Step4KeyedPool {
     @Test(
         "Handles on one URL share its one connection; the factory is asked once per URL; count says how many [4.1]"

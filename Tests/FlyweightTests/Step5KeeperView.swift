@@ -4,7 +4,9 @@ import KataTestSupport
 import MessagingKit
 import Testing
 
-@Suite("Flyweight · Step 5 — The keeper's view of the pool", .tags(.messaging))
+@Suite(
+    "Flyweight · Step 5 — The keeper's view of the pool", .tags(.messaging),
+    .noEscapeHatches("Flyweight", rule: "1.4"))
 struct Step5KeeperView {
     @Test(
         "The keeper's view shows each pooled connection once, the factory's own, with whether an open handle uses it [5.1, 5.2]"

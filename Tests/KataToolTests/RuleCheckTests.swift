@@ -57,6 +57,21 @@ struct RuleCheckTests {
         #expect(found.map(\.line) == [3, 6, 11])
     }
 
+    @Test("A suite's escape-hatch trait cites its rule; one with no rule cites nothing")
+    func traitCites() {
+        let source = """
+            @Suite(
+                "Proxy · Step 1 — The locator", .tags(.scan),
+                .noEscapeHatches("Proxy", rule: "1.2"))
+            struct Step1 {}
+            @Suite("Proxy · Step 2 — …", .noEscapeHatches("Proxy"))
+            struct Step2 {}
+            """
+        let found = RuleCheck.citingTests(in: source, file: "T.swift")
+        #expect(found.map(\.cited) == [["1.2"]])
+        #expect(found.map(\.line) == [3])
+    }
+
     @Test("Every rule tested and every citation known is no problem")
     func clean() {
         #expect(problems().isEmpty)

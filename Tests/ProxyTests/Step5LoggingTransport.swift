@@ -4,7 +4,9 @@ import Proxy
 import Synchronization
 import Testing
 
-@Suite("Proxy · Step 5 — Beside the proxies: the logging transport, a Decorator", .tags(.messaging))
+@Suite(
+    "Proxy · Step 5 — Beside the proxies: the logging transport, a Decorator", .tags(.messaging),
+    .noEscapeHatches("Proxy", rule: "5.12"))
 struct Step5LoggingTransport {
     @Test(
         "It records each send that went out, each refused send with its error, and each status change [5.1, 5.2, 5.5]"
@@ -291,7 +293,7 @@ struct Step5LoggingTransport {
     }
 
     @Test(
-        "Random sequences: its results are the bare transport's, and its log is what happened [5.1, 5.2, 5.5, 5.6, 5.7, 5.12]"
+        "Random sequences: its results are the bare transport's, and its log is what happened [5.1, 5.2, 5.5, 5.6, 5.7]"
     )
     func followsTheBareTransport() async throws {
         let check = ModelCheck<TransportOperation>(
@@ -301,8 +303,6 @@ struct Step5LoggingTransport {
         }
         let failure = try await check.run { operations in try TransportOperation.replay(operations) }
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
-        let hatches = try EscapeHatches.findings(inPattern: "Proxy")
-        #expect(hatches.isEmpty, "\(EscapeHatches.report(hatches, step: 5))")
     }
 
     @Test(

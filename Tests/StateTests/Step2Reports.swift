@@ -4,7 +4,9 @@ import MessagingKit
 import State
 import Testing
 
-@Suite("State · Step 2 — Each state decides what the owned connection's reports mean", .tags(.messaging))
+@Suite(
+    "State · Step 2 — Each state decides what the owned connection's reports mean", .tags(.messaging),
+    .noEscapeHatches("State", rule: "1.2"))
 struct Step2Reports {
     /// The moves a report makes in each state, as the brief's table says.
     static func expectedMoves(after status: TransportStatus, in state: ConnectionState) -> [ConnectionState] {

@@ -4,7 +4,8 @@ import MessagingKit
 import State
 import Testing
 
-@Suite("State · Step 3 — Observers hear every change", .tags(.messaging))
+@Suite(
+    "State · Step 3 — Observers hear every change", .tags(.messaging), .noEscapeHatches("State", rule: "1.2"))
 struct Step3Observers {
     @Test(
         "Every observer hears every change once, in order, after the move: state is already the new one [3.1]"

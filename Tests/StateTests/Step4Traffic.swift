@@ -4,7 +4,9 @@ import MessagingKit
 import State
 import Testing
 
-@Suite("State · Step 4 — Each state lets traffic through or refuses it", .tags(.messaging))
+@Suite(
+    "State · Step 4 — Each state lets traffic through or refuses it", .tags(.messaging),
+    .noEscapeHatches("State", rule: "1.2"))
 struct Step4Traffic {
     enum Traffic: String, CaseIterable, CustomStringConvertible {
         case send, request, onEvent

@@ -4,7 +4,9 @@ import MessagingKit
 import State
 import Testing
 
-@Suite("State · Step 5 — It is a Connection, and owns one", .tags(.messaging))
+@Suite(
+    "State · Step 5 — It is a Connection, and owns one", .tags(.messaging),
+    .noEscapeHatches("State", rule: "1.2"))
 struct Step5ItIsAConnection {
     @Test(
         "Held as any Connection, it keeps its lifecycle: it connects, sends and refuses as LifecycleError [5.1]"

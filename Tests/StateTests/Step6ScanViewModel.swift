@@ -72,7 +72,9 @@ private func modelInScriptedState(_ scripted: ScriptedScanState) throws -> ScanV
     return model
 }
 
-@Suite("State · Step 6 — The scan view model's three states", .tags(.scan))
+@Suite(
+    "State · Step 6 — The scan view model's three states", .tags(.scan),
+    .noEscapeHatches("State", rule: "1.2"))
 @MainActor
 struct Step6ScanViewModel {
     @Test(
