@@ -134,3 +134,30 @@ func connectedHandle(_ url: URL, in pool: ConnectionPool, _ factory: Factory) as
     if transport.status == .connecting { try transport.accept() }
     return handle
 }
+
+/// Another object that says it is `connection`: the same id and url, forwarding everything.
+///
+/// A pool that finds its connections by identity never mistakes it for the one it holds.
+final class Stranger: Connection {
+    private let wearing: any Connection
+
+    init(wearing: any Connection) {
+        self.wearing = wearing
+    }
+
+    var id: UUID { wearing.id }
+    var url: URL { wearing.url }
+    var status: TransportStatus { wearing.status }
+    func connect() throws { try wearing.connect() }
+    func disconnect() throws { try wearing.disconnect() }
+    func release() throws { try wearing.release() }
+    func send(_ event: Event) throws { try wearing.send(event) }
+    @discardableResult
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        wearing.onEvent(handler)
+    }
+    @discardableResult
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        wearing.onStatusChange(handler)
+    }
+}

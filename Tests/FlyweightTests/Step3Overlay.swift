@@ -75,6 +75,55 @@ struct Step3Overlay {
         #expect(direct.strokes == highlighted)
     }
 
+    @Test("Each pick gets a highlight of its own code's style, on one overlay, pick after pick [3.2]")
+    func picksInTurn() throws {
+        let overlay = CodeOverlay(styles: CountingSource())
+        let codes = try scannedCodes(10)
+        overlay.show(codes)
+        let factory = CodeStyleFactory()
+        for index in [1, 2, 1, 4] {
+            overlay.pick(index)
+            let canvas = RecordingCanvas()
+            overlay.draw(into: canvas)
+            let shared = factory.style(for: codes[index].symbology)
+            try #require(canvas.strokes.count == 20)
+            #expect(
+                canvas.strokes[index * 2]
+                    == .outline(codes[index].bounds, .yellow, lineWidth: shared.lineWidth * 2),
+                "Code \(index), a \(codes[index].symbology), highlighted around its own style")
+            #expect(
+                canvas.strokes[index * 2 + 1]
+                    == .label(
+                        "\(shared.title) \(codes[index].payload)", under: codes[index].bounds, shared.color))
+        }
+    }
+
+    @Test("A highlight leaves the shared style as it is, even while a canvas draws with both at once [3.2]")
+    func highlightLeavesTheSharedStyle() throws {
+        let factory = CodeStyleFactory()
+        let shared = factory.style(for: .qr)
+        let codes = try scannedCodes(10).filter { $0.symbology == .qr }
+        let picked = try #require(codes.first)
+        let other = try #require(codes.last)
+        let canvas = RecordingCanvas()
+        var nested = false
+        canvas.whileDrawing = { canvas in
+            guard !nested else { return }
+            nested = true
+            shared.draw(other.payload, at: other.bounds, into: canvas)
+        }
+        HighlightStyle(base: shared).draw(picked.payload, at: picked.bounds, into: canvas)
+        let inner = canvas.strokes.filter {
+            switch $0 {
+            case .outline(let bounds, _, _), .label(_, let bounds, _): bounds == other.bounds
+            }
+        }
+        #expect(
+            inner == strokesInOrder(drawing: other, with: shared),
+            "The other code is drawn plain, in its style's own colour")
+        #expect(shared.color != .yellow && shared.lineWidth == Symbology.qr.appearance.lineWidth)
+    }
+
     @Test(
         "nil, or an index outside the codes, picks none; showing new codes picks none [3.2]",
         arguments: [-1, 10, Int.max])

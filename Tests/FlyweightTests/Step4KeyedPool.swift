@@ -81,7 +81,10 @@ struct Step4KeyedPool {
         try first.connect()
         try socket.transport.accept()
         try socket.transport.deliver(try Event("welcome"))
-        #expect(heard.all.count == 1, "Subscribed before connecting: the greeting is heard")
+        try socket.transport.deliver(try Event("typing"))
+        #expect(
+            heard.all.map(\.name.rawValue) == ["welcome"],
+            "Subscribed before connecting: the greeting is heard, and only its name")
         try second.connect()
         #expect(socket.connectCalls == 1, "A connected connection is not asked to connect again")
         try socket.transport.drop()

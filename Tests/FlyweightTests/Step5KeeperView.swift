@@ -70,13 +70,35 @@ struct Step5KeeperView {
         let chat = try url("WSS://Chat.Example.com/room")
         try await pool.makeHandle(for: chat).close()
         let old = try factory.socket(for: chat)
-        let stranger = Socket(transport: InMemoryTransport(url: try ServerURL("wss://chat.example.com/room")))
-        #expect(try await view.releaseIfUnused(stranger) == false)
+        let stranger = Stranger(wearing: old)
+        #expect(try await view.releaseIfUnused(stranger) == false, "Same id, same url: another object")
+        #expect(old.releaseCalls == 0)
         #expect(try await view.releaseIfUnused(old) == true, "Found though the factory normalised its url")
         try await pool.makeHandle(for: chat).close()
         #expect(
             try await view.releaseIfUnused(old) == false, "An old snapshot's connection: the new one stays")
         #expect(await pool.count == 1)
+    }
+
+    @Test(
+        "A release and a new handle racing, again and again: a released connection is never handed out [5.3]")
+    func releaseRacesANewHandle() async throws {
+        for _ in 0..<200 {
+            let (pool, factory) = pool()
+            let view = pool.keeperView
+            let chat = try url("wss://chat.example.com/room")
+            try await pool.makeHandle(for: chat).close()
+            let old = try factory.socket(for: chat)
+            async let released = view.releaseIfUnused(old)
+            async let handle = pool.makeHandle(for: chat)
+            let (wasReleased, newHandle) = try await (released, handle)
+            if wasReleased && newHandle.connectionID == old.id {
+                Issue.record(
+                    "The keeper released the connection a screen was just handed: check that it is unused and release it in one actor call, with no await between"
+                )
+                return
+            }
+        }
     }
 
     @Test("A refused release reaches the keeper unchanged, once, and the pool keeps the connection [5.4]")

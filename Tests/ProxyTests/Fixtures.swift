@@ -282,3 +282,23 @@ final class Counter: Sendable {
 }
 
 // MARK: - Escape hatches
+
+/// Checks that `wrapper` hands each handler to `real`, and that cancelling the token it returns
+/// stops the handler and leaves no handler behind on `real`.
+func expectTokensReach(_ real: InMemoryTransport, through wrapper: some Transport) throws {
+    let before = real.handlerCount
+    let statuses = Recorder<TransportStatus>()
+    let events = Recorder<Event>()
+    let statusToken = wrapper.onStatusChange(statuses.record)
+    let eventToken = wrapper.onEvent(events.record)
+    #expect(real.handlerCount == before + 2, "Each handler goes to the wrapped transport, once")
+    real.connect()
+    statusToken.cancel()
+    try real.accept()
+    try real.deliver(try Event("typing"))
+    eventToken.cancel()
+    try real.deliver(try Event("typing"))
+    #expect(statuses.all == [.connecting])
+    #expect(events.all.count == 1)
+    #expect(real.handlerCount == before, "Cancelled through the wrapper, gone from the wrapped transport")
+}

@@ -310,23 +310,7 @@ struct Step5LoggingTransport {
     )
     func tokensReachTheWrappedTransport() throws {
         let real = try offlineTransport()
-        let logging = LoggingTransport(wrapping: real, log: LogBook().sink)
-        let before = real.handlerCount
-        let statuses = Recorder<TransportStatus>()
-        let events = Recorder<Event>()
-        let statusToken = logging.onStatusChange(statuses.record)
-        let eventToken = logging.onEvent(events.record)
-        #expect(real.handlerCount == before + 2, "Each handler goes to the wrapped transport, once")
-        real.connect()
-        statusToken.cancel()
-        try real.accept()
-        try real.deliver(try Event("typing"))
-        eventToken.cancel()
-        try real.deliver(try Event("typing"))
-        #expect(statuses.all == [.connecting])
-        #expect(events.all.count == 1)
-        #expect(
-            real.handlerCount == before, "Cancelled through the logging transport, gone from the wrapped one")
+        try expectTokensReach(real, through: LoggingTransport(wrapping: real, log: LogBook().sink))
     }
 }
 
