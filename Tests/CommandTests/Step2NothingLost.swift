@@ -137,13 +137,15 @@ struct Step2NothingLost {
 
     @Test("Commands sent from many threads during a run all go out once, each thread's in its order [2.3]")
     func manyThreads() async throws {
-        let (line, outbox) = try connectedOutbox()
-        await withTaskGroup(of: Void.self) { group in
+        // Room for all 800: while one thread runs the buffer, the others' sends wait in it.
+        let (line, outbox) = try connectedOutbox(capacity: 1_000)
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for thread in 0..<8 {
                 group.addTask {
-                    for index in 0..<100 { _ = try? outbox.send("t\(thread)-\(index)") }
+                    for index in 0..<100 { try outbox.send("t\(thread)-\(index)") }
                 }
             }
+            try await group.waitForAll()
         }
         let sent = line.sentNames
         #expect(sent.count == 800, "Each command once: none lost, none twice")
