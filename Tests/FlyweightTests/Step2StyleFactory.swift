@@ -53,18 +53,5 @@ struct Step2StyleFactory {
             #expect(ids[symbology]?.count == 1, "One style for \(symbology)")
         }
         #expect(factory.count == 5)
-        // Fresh factories, eight tasks at once on one symbology each time.
-        for _ in 0..<200 {
-            let fresh = CodeStyleFactory()
-            let made = await withTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<8 { group.addTask { ObjectIdentifier(fresh.style(for: .ean13)) } }
-                return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
-            }
-            guard made.count == 1 else {
-                Issue.record(
-                    "Eight tasks asking a new factory at once got \(made.count) styles for one symbology")
-                return
-            }
-        }
     }
 }
