@@ -28,6 +28,8 @@ public final class OfflineOutbox: Sendable {
 
     deinit {
         // TODO: Step 3 — every command still held is cancelled (rule 3.4).
+        // TODO: Step 4 — and every request still waiting for its reply hears none will come:
+        //       close the book (rule 4.4).
     }
 
     /// How many commands wait, the running one included until it has run.

@@ -12,16 +12,16 @@ protocol ConnectionLifecycleState: Sendable {
     /// The states this one may move to: its row of the transition table.
     var successors: Set<ConnectionState> { get }
 
-    // TODO: Step 1 — a decision for each of connect, disconnect and release: refused, allowed,
-    //       or allowed with a move (rules 1.4, 1.5).
-    // TODO: Step 2 — a decision for a status the owned connection reports (rules 2.1, 2.2).
+    // TODO: Step 1 — a decision for a status the owned connection reports (rules 1.4, 1.5).
+    // TODO: Step 2 — a decision for each of connect, disconnect and release: refused, allowed,
+    //       or allowed with a move (rules 2.1, 2.2).
     // TODO: Step 4 — a decision for send, request and a subscription (rule 4.1).
     // TODO: Step 5 — what `status` reads under this state while the owned connection is
     //       connected (rule 5.3).
 }
 
-// TODO: Step 1 — an extension that refuses every operation by default, in the state's own
-//       words, so that each state below lists only what it allows (rules 1.4, 1.5).
+// TODO: Step 2 — an extension that refuses every operation by default, in the state's own
+//       words, so that each state below lists only what it allows (rules 2.1, 2.2).
 
 /// Made, never connected yet.
 struct CreatedState: ConnectionLifecycleState {

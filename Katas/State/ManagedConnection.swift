@@ -29,8 +29,8 @@ public final class ManagedConnection: Connection {
     /// It is handed a connection nobody has connected yet, and nobody else drives it.
     public init(connection: any Connection) {
         self.inner = connection
-        // TODO: Step 2 — hand every status the owned connection reports to the current state
-        //       (rules 2.1, 2.2); the owned connection must not keep this one alive (rule 2.3).
+        // TODO: Step 1 — hand every status the owned connection reports to the current state
+        //       (rules 1.3–1.5); the owned connection must not keep this one alive (rule 1.6).
         // TODO: Step 4 — hand every event the owned connection receives to the subscriptions
         //       and the waiting requests (rules 4.3, 4.4).
     }
@@ -61,8 +61,8 @@ public final class ManagedConnection: Connection {
     ///
     /// - Throws: ``LifecycleError/operationRefused(_:in:)`` where the current state refuses.
     public func connect() throws(LifecycleError) {
-        // TODO: Step 1 — ask the current state, move where it decides, then connect the owned
-        //       connection (rules 1.4–1.6). The same for `disconnect()` and `release()`.
+        // TODO: Step 2 — ask the current state, move where it decides, then connect the owned
+        //       connection (rules 2.1–2.3). The same for `disconnect()` and `release()`.
         throw .operationRefused(.connect, in: state)
     }
 

@@ -94,7 +94,7 @@ enum Catalog {
         Kata(
             "State",
             [
-                "Step1TableAndOperations", "Step2Reports", "Step3Observers", "Step4Traffic",
+                "Step1TableAndReports", "Step2Operations", "Step3Observers", "Step4Traffic",
                 "Step5ItIsAConnection", "Step6ScanViewModel",
             ]),
         Kata(

@@ -24,6 +24,17 @@ struct Step4Requests {
     }
 
     @Test(
+        "A blank name is refused by request as by send, and nothing is kept [4.1]",
+        arguments: ["", " ", "\t\n"])
+    func blankRequests(name: String) throws {
+        let (line, outbox) = try offlineOutbox()
+        #expect(throws: OutboxError.emptyEventName) { _ = try outbox.request(name) }
+        #expect(outbox.pendingCount == 0)
+        line.report(.connected)
+        #expect(line.attempts.isEmpty)
+    }
+
+    @Test(
         "The reply is the next event of its name after the send, in the order sent, one during the send too; every caller gets it [4.2]"
     )
     func replies() async throws {

@@ -83,6 +83,12 @@ struct Step5KeeperView {
     @Test(
         "A release and a new handle racing, again and again: a released connection is never handed out [5.3]")
     func releaseRacesANewHandle() async throws {
+        let (calm, calmFactory) = pool()
+        try await calm.makeHandle(for: try url("wss://chat.example.com/room")).close()
+        try #require(
+            try await calm.keeperView.releaseIfUnused(
+                try calmFactory.socket(for: try url("wss://chat.example.com/room")))
+                == true, "With nobody racing, an unused connection is released")
         for _ in 0..<200 {
             let (pool, factory) = pool()
             let view = pool.keeperView

@@ -137,17 +137,16 @@ final class Puppet: Connection {
     }
 }
 
-/// A lifecycle over a ``Puppet``, brought to `state` by its operations and the puppet's reports
-/// alone; nothing is recorded of the way there.
+/// A lifecycle over a ``Puppet``, brought to `state` by the puppet's reports, and by an operation
+/// where only one leads (reconnecting, released); nothing is recorded of the way there.
 func puppetLifecycle(in state: ConnectionState) throws -> (
     Puppet, ManagedConnection, Recorder<ConnectionStateChange>
 ) {
     let puppet = Puppet()
     let connection = ManagedConnection(connection: puppet)
-    if state != .created {
-        try connection.connect()
-        puppet.report(.connected)
-    }
+    // Reports alone reach connected and disconnected (step 1); reconnecting and released take an
+    // operation (step 2).
+    if state != .created { puppet.report(.connected) }
     if [.disconnected, .reconnecting, .released].contains(state) { puppet.report(.disconnected) }
     if state == .reconnecting { try connection.connect() }
     if state == .released { try connection.release() }

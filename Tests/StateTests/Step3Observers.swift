@@ -93,4 +93,24 @@ struct Step3Observers {
             other.all.map(\.to) == expected, "An observer after the one that reconnected hears the drop first"
         )
     }
+
+    @Test("The server and the network drive it through a socket connection, as the table says [1.4, 3.1]")
+    func drivenBySocket() throws {
+        let harness = try Harness()
+        let transport = harness.transport
+        try harness.connection.connect()
+        try transport.accept()
+        try transport.drop()
+        try transport.restore()  // the network comes back
+        try transport.drop()
+        transport.connect()  // the library retries on its own…
+        try transport.accept()  // …and the server accepts
+        #expect(
+            harness.heard.all.map(\.description) == [
+                "created → connected", "connected → disconnected", "disconnected → reconnecting",
+                "reconnecting → connected", "connected → disconnected", "disconnected → reconnecting",
+                "reconnecting → connected",
+            ])
+    }
+
 }

@@ -158,9 +158,9 @@ struct Step4Traffic {
         let heard = Recorder<String>()
         try connection.request(ping) { _ in heard.record("reply") }
         try connection.onEvent(ping.name) { _ in heard.record("named") }
-        connection.onEvent { _ in heard.record("every") }
+        try connection.onEvent(ping.name) { _ in heard.record("named again") }
         puppet.deliver(ping)
-        #expect(heard.all.sorted() == ["every", "named", "reply"])
+        #expect(heard.all.sorted() == ["named", "named again", "reply"])
     }
 
     @Test(
@@ -185,11 +185,11 @@ struct Step4Traffic {
     }
 
     @Test(
-        "Random lives of operations, server, network and library agree with the tables [1.4, 2.1, 3.1, 4.1, 4.3]"
+        "Random lives of operations, server, network and library agree with the tables [2.1, 1.4, 3.1, 4.1, 4.3]"
     )
     func randomLives() async throws {
         let check = ModelCheck<LifecycleModel.Step>(
-            rule: "1.4, 2.1, 3.1, 4.1, 4.3 (a connection's whole life)",
+            rule: "2.1, 1.4, 3.1, 4.1, 4.3 (a connection's whole life)",
             sequences: LifecycleModel.sequences, length: LifecycleModel.length
         ) { random in LifecycleModel.Step.allCases.randomElement(using: &random)! }
         let failure = try await check.run { life in try LifecycleModel.disagreement(living: life) }

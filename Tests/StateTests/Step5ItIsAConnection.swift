@@ -81,11 +81,18 @@ struct Step5ItIsAConnection {
         "onEvent(_:) hears every event, whatever its name, beside the named subscriptions, until cancelled [5.4]"
     )
     func everyEvent() throws {
-        let (puppet, connection, _) = try puppetLifecycle(in: .created)
+        let (puppet, connection, _) = try puppetLifecycle(in: .connected)
         let all = Recorder<Event>()
         let token = connection.onEvent(all.record)
         let typing = try Event("typing")
         let message = Message(room: "general", text: "hi").event
+        let ping = try Event("ping")
+        let reply = Recorder<Event>()
+        try connection.request(ping, onReply: reply.record)
+        puppet.deliver(ping)
+        #expect(reply.all == [ping], "A reply is heard by its request…")
+        #expect(all.all == [ping], "…and by onEvent(_:)")
+        all.removeAll()
         puppet.deliver(typing)
         puppet.deliver(message)
         #expect(all.all == [typing, message])
