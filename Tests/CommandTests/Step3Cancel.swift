@@ -80,6 +80,31 @@ struct Step3Cancel {
         #expect(!log.all.contains { $0.hasPrefix("told") }, "Nobody was told who wasn't taken back")
     }
 
+    @Test("A command cancelled during another's run is the one taken back, whichever waits where [3.1, 3.3]")
+    func cancelDuringARun() throws {
+        let (line, outbox) = try offlineOutbox()
+        let log = Recorder<String>()
+        let box = Received<OfflineOutbox>()
+        box.set(outbox)
+        let later = Received<[CommandTicket]>()
+        let runner = try outbox.enqueue(
+            LoggedCommand(
+                "runner", log: log,
+                onExecute: {
+                    guard let outbox = box.current, let tickets = later.current else { return }
+                    log.record("cancel c: \(outbox.cancel(tickets[1]))")
+                    log.record("cancel a: \(outbox.cancel(tickets[0]))")
+                }))
+        let tickets = try ["a", "b", "c", "d"].map { try outbox.send($0) }
+        later.set([tickets[2], tickets[0]])
+        line.report(.connected)
+        #expect(log.all == ["ran runner", "cancel c: cancelled", "cancel a: cancelled"])
+        #expect(
+            line.sentNames == ["b", "d"], "Exactly the two cancelled ones are gone; the rest go in order")
+        #expect(tickets.map(\.outcome) == [.cancelled, .sent, .cancelled, .sent])
+        #expect(runner.outcome == .sent, "The running command runs on")
+    }
+
     @Test(
         "A freed outbox cancels every command it holds; its connection, which lives on, doesn't keep it alive [3.4]"
     )

@@ -87,6 +87,13 @@ struct Step4KeyedPool {
             "Subscribed before connecting: the greeting is heard, and only its name")
         try second.connect()
         #expect(socket.connectCalls == 1, "A connected connection is not asked to connect again")
+        let third = try await pool.makeHandle(for: try url("wss://chat.example.com/other"))
+        let fourth = try await pool.makeHandle(for: try url("wss://chat.example.com/other"))
+        try third.connect()
+        try fourth.connect()
+        #expect(
+            try factory.socket(for: try url("wss://chat.example.com/other")).connectCalls == 1,
+            "A connecting connection is not asked again either")
         try socket.transport.drop()
         try second.connect()
         #expect(socket.connectCalls == 2, "A dropped one is")
@@ -171,6 +178,7 @@ struct Step4KeyedPool {
         var screen: Screen? = Screen()
         weak let watchedScreen = screen
         kept.onEvent(try EventName("message")) { [screen] _ in _ = screen }
+        kept.onStatusChange { [screen] _ in _ = screen }
         screen = nil
         #expect(watchedScreen != nil)
         kept.close()

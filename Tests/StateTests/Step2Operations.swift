@@ -62,6 +62,15 @@ struct Step2Operations {
             $0.file.hasSuffix("/ManagedConnection.swift")
         }
         for source in context {
+            let compared = source.text.split(separator: "\n").enumerated().filter { _, line in
+                line.firstMatch(
+                    of: /\b(self\.)?(state|[A-Za-z]*[sS]tate\.name)\s*[!=]=|[!=]=\s*(self\.)?state\b/) != nil
+            }
+            for (index, line) in compared {
+                Issue.record(
+                    "\(source.file):\(index + 1) compares the state's name (\(line.trimmingCharacters(in: .whitespaces))): ask the current state object instead"
+                )
+            }
             for name in [".created", ".reconnecting", ".released"] {
                 let uses = source.text.components(separatedBy: name).count - 1
                 #expect(
