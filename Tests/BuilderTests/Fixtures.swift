@@ -59,7 +59,9 @@ final class SpyConnection: Connection {
         }
     }
 
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         ObservationToken {}
     }

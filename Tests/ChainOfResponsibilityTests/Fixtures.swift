@@ -99,7 +99,9 @@ final class FakeConnection: Connection, CustomStringConvertible {
     func disconnect() throws { try perform(.disconnect) }
     func release() throws { try perform(.release) }
     func send(_ event: Event) throws { try perform(.send) }
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         ObservationToken {}
     }

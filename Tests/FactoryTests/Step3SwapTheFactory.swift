@@ -33,7 +33,9 @@ private final class LoopbackConnection: Connection {
     func disconnect() { state.withLock { $0.status = .disconnected } }
     func release() { disconnect() }
     func send(_ event: Event) throws {}
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         ObservationToken {}
     }
@@ -98,7 +100,9 @@ private final class RefusingConnection: Connection {
     }
     func release() {}
     func send(_ event: Event) throws { throw TransportError.notConnected(.idle) }
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         ObservationToken {}
     }

@@ -77,9 +77,11 @@ final class ServerSocket: Transport {
     var status: TransportStatus { inner.status }
     func connect() { inner.connect() }
     func disconnect() { inner.disconnect() }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         inner.onEvent(handler)
     }

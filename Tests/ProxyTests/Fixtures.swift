@@ -170,9 +170,11 @@ final class CountingTransport: Transport {
         disconnectCalls.add(1, ordering: .relaxed)
         inner.disconnect()
     }
+    @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }
+    @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         inner.onEvent(handler)
     }
