@@ -90,7 +90,7 @@ public final class OfflineOutbox: Sendable {
     public func request(_ name: String, payload: [String: String] = [:]) throws(OutboxError) -> PendingReply {
         let event = try Self.event(name, payload)
         var made: [PendingReply] = []
-        try take { ticket in
+        _ = try take { ticket in
             let reply = PendingReply(ticket: ticket, name: event.name)
             made.append(reply)
             return RequestCommand(event: event, reply: reply, replies: replies)
@@ -181,7 +181,7 @@ public final class OfflineOutbox: Sendable {
 
     /// Takes the command that ran out of the buffer, and settles its ticket.
     private func finish(_ entry: Entry, _ outcome: CommandOutcome) {
-        state.withLock { $0.buffer.removeFirst() }
+        _ = state.withLock { $0.buffer.removeFirst() }
         entry.ticket.settle(outcome)
     }
 

@@ -30,7 +30,7 @@ struct Step2StyleFactory {
     @Test("The factory keeps each style as long as it lives: one nobody else holds is not made again [2.2]")
     func keepsItsStyles() {
         let factory = CodeStyleFactory()
-        weak var first = factory.style(for: .code128)
+        weak let first = factory.style(for: .code128)
         #expect(first != nil, "The factory holds the style it made")
         let again = factory.style(for: .code128)
         #expect(first === again)
