@@ -33,7 +33,7 @@ final class Line: Connection {
         var ownerCalls: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
     private let statuses = Broadcast<TransportStatus>()
     private let events = Broadcast<Event>()
 

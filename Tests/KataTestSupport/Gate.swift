@@ -18,11 +18,9 @@ import Foundation
 /// await slow.value
 /// ```
 ///
-/// - Note: Why `@unchecked Sendable` with an `NSLock`, not a `Mutex`: the test that opens a gate
-///   and the task it holds take the lock at once, and on Linux the thread sanitizer doesn't see a
-///   contended `Mutex`'s wait, so it reported the gate's own state as racing. Every access to
-///   `state` goes through `withState`, under `lock`.
-public final class Gate: @unchecked Sendable {
+/// - Note: Why ``Guarded`` and not a `Mutex`: the test that opens a gate and the task it holds
+///   take the lock at once, and the thread sanitizer sees only an `NSLock`'s.
+public final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var arrived = 0
@@ -30,27 +28,22 @@ public final class Gate: @unchecked Sendable {
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let lock = NSLock()
-    private var state = State()
-
-    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        lock.withLock { body(&state) }
-    }
+    private let state = Guarded(State())
 
     /// A closed gate.
     public init() {}
 
     /// How many callers have reached the gate so far, let through or not.
-    public var arrivedCount: Int { withState { $0.arrived } }
+    public var arrivedCount: Int { state.withLock { $0.arrived } }
 
     /// Whether ``open()`` was called.
-    public var isOpen: Bool { withState { $0.isOpen } }
+    public var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// For the double: counts this arrival, then waits until the gate is open (returns at once
     /// if it already is).
     public func pass() async {
         await withCheckedContinuation { continuation in
-            let ready = withState { state in
+            let ready = state.withLock { state in
                 state.arrived += 1
                 let ready = state.watchers.filter { state.arrived >= $0.count }
                 state.watchers.removeAll { state.arrived >= $0.count }
@@ -69,7 +62,7 @@ public final class Gate: @unchecked Sendable {
     /// For the test: returns once at least `count` callers have reached the gate.
     public func arrivals(_ count: Int = 1) async {
         await withCheckedContinuation { continuation in
-            let ready = withState { state in
+            let ready = state.withLock { state in
                 if state.arrived >= count { return true }
                 state.watchers.append((count, continuation))
                 return false
@@ -80,7 +73,7 @@ public final class Gate: @unchecked Sendable {
 
     /// For the test: lets every waiting caller through, and every later one at once.
     public func open() {
-        let held = withState { state in
+        let held = state.withLock { state in
             state.isOpen = true
             defer { state.held.removeAll() }
             return state.held

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Fails every test of a kata's suite while the kata's own files switch a Swift 6 check off.
@@ -45,7 +44,7 @@ public struct NoEscapeHatches: SuiteTrait, TestTrait, TestScoping {
         try await function()
     }
 
-    private static let read = Mutex<[String: [EscapeHatches.Finding]]>([:])
+    private static let read = Guarded<[String: [EscapeHatches.Finding]]>([:])
 
     /// The kata's findings, read the first time a test asks: the files don't change during a run.
     private static func findings(of pattern: String) throws -> [EscapeHatches.Finding] {

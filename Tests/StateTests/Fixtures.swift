@@ -83,7 +83,7 @@ final class Puppet: Connection {
         var onCall: (@Sendable (Call) throws -> Void)?
     }
 
-    private let script = Mutex(Script())
+    private let script = Guarded(Script())
     private let statuses = Broadcast<TransportStatus>()
     private let events = Broadcast<Event>()
 
