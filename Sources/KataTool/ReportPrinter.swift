@@ -82,7 +82,7 @@ struct ReportPrinter {
     }
 
     /// The katas a capstone needs and how far each is, on one line: `✘ Needs Chain of
-    /// Responsibility: done · State: 2 of 8 steps · Proxy: 0 of 5 steps` (which step needs which is
+    /// Responsibility: done · State: 2 of 6 steps · Proxy: 0 of 5 steps` (which step needs which is
     /// `kata test <capstone>`'s to say).
     func prerequisiteLines(_ progress: KataProgress) -> [String] {
         var allDone = true
@@ -103,13 +103,13 @@ struct ReportPrinter {
         return items.isEmpty ? [] : ["\(terminal.mark(allDone)) Needs " + line]
     }
 
-    /// `State: 2 of 8 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 8 steps`.
+    /// `State: 2 of 6 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 6 steps`.
     func needs(_ katas: [KataProgress]) -> String {
         Self.list(
             katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
     }
 
-    /// `State is not done (2 of 8 steps)`, or `… and Proxy are not done (…)` for several.
+    /// `State is not done (2 of 6 steps)`, or `… and Proxy are not done (…)` for several.
     func notDone(_ katas: [KataProgress]) -> String {
         Self.list(katas.map(\.kata.pattern.displayName))
             + (katas.count == 1 ? " is" : " are") + " not done ("
