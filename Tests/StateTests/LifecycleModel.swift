@@ -119,7 +119,7 @@ struct LifecycleModel {
         state = next
     }
 
-    static let sequences = 300
+    static let sequences = 150
     static let length = 1...16
 }
 
