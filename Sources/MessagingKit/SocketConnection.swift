@@ -23,7 +23,6 @@ public final class SocketConnection: Connection {
     private let statuses = Broadcast<TransportStatus>()
     private let events = Broadcast<Event>()
     private let transportTokens: [ObservationToken]
-    private let released = Locked(false)
 
     /// Creates an idle connection over `transport`.
     public init(transport: any Transport) {
@@ -49,11 +48,12 @@ public final class SocketConnection: Connection {
     ///
     /// Does nothing once released.
     public func connect() {
-        guard !released.withLock({ $0 }) else { return }
+        // Released means its broadcasts are closed: one fact, kept in one place.
+        guard !statuses.isClosed else { return }
         transport.connect()
         // Why look again: a release() on another thread may have run between the check above
         // and the connect. Closing again here means a released socket never stays open.
-        if released.withLock({ $0 }) { transport.disconnect() }
+        if statuses.isClosed { transport.disconnect() }
     }
 
     /// Closes the transport.
@@ -63,7 +63,6 @@ public final class SocketConnection: Connection {
 
     /// Closes the transport for good, after forgetting every handler: nobody hears the close.
     public func release() {
-        released.withLock { $0 = true }
         statuses.close()
         events.close()
         for token in transportTokens { token.cancel() }

@@ -64,7 +64,7 @@ struct Step5StartupList {
         #expect(
             list.commands.map(\.name)
                 == (isDebug ? ["first", "debug menu", "network logger", "last"] : ["first", "last"]),
-            "if: the whole block when true, nothing when false, in place (debug \(isDebug), rule 5.2)")
+            "if: the whole block when true, nothing when false, in place (debug \(isDebug))")
     }
 
     @Test("An if/else adds exactly one of its branches [5.3]", arguments: [false, true])
@@ -84,7 +84,7 @@ struct Step5StartupList {
             list.commands.map(\.name)
                 == (isDebug
                     ? ["first", "debug menu", "last"] : ["first", "release checks", "store review", "last"]),
-            "if/else: the first branch when true, the second when false, never both (debug \(isDebug), rule 5.3)"
+            "if/else: the first branch when true, the second when false, never both (debug \(isDebug))"
         )
     }
 
@@ -167,15 +167,15 @@ struct Step5StartupList {
 
         #expect(
             list.commands.map(\.name) == fluent.map(\.name),
-            "The same commands, in the same order (key \(analyticsKey ?? "none"), rule 5.7)")
+            "The same commands, in the same order (key \(analyticsKey ?? "none"))")
         for command in fluent { try command.execute() }
         for command in list.commands { try command.execute() }
         #expect(
             listLog.entries == fluentLog.entries && !listLog.entries.isEmpty,
-            "Run, they record the same start-up (key \(analyticsKey ?? "none"), rule 5.7)")
+            "Run, they record the same start-up (key \(analyticsKey ?? "none"))")
         #expect(
             listWindow.tint == fluentWindow.tint && listWindow.rootScreen == fluentWindow.rootScreen
                 && listWindow.isVisible == fluentWindow.isVisible && listWindow.isVisible,
-            "Run, they set up the window the same way (key \(analyticsKey ?? "none"), rule 5.7)")
+            "Run, they set up the window the same way (key \(analyticsKey ?? "none"))")
     }
 }

@@ -16,15 +16,15 @@ struct Step3Keeper {
         let pooled = PooledConnection(connection: connection, isInUse: row.isInUse)
         #expect(
             ReconnectHandler().canHandle(pooled) == (row.action == .connect),
-            "ReconnectHandler: in use and idle or disconnected, nothing else (\(row.testDescription), rule 3.3)"
+            "ReconnectHandler: in use and idle or disconnected, nothing else (\(row.testDescription))"
         )
         #expect(
             IdleDisconnectHandler().canHandle(pooled) == (row.action == .disconnect),
-            "IdleDisconnectHandler: not in use and connected, nothing else (\(row.testDescription), rule 3.3)"
+            "IdleDisconnectHandler: not in use and connected, nothing else (\(row.testDescription))"
         )
         #expect(
             ReleaseHandler().canHandle(pooled) == (row.action == .release),
-            "ReleaseHandler: not in use and disconnected, nothing else (\(row.testDescription), rule 3.3)")
+            "ReleaseHandler: not in use and disconnected, nothing else (\(row.testDescription))")
         #expect(connection.asked.isEmpty, "canHandle only looks; it never acts")
     }
 
@@ -41,13 +41,13 @@ struct Step3Keeper {
         let failures = await ConnectionKeeper(pool: pool).pass()
         #expect(
             failures.isEmpty,
-            "Nothing in the table is refused: pass() returns no error (\(row.testDescription), rule 3.7)")
+            "Nothing in the table is refused: pass() returns no error (\(row.testDescription))")
         #expect(
             connection.asked == (row.action.map { [$0] } ?? []),
             "\(row.testDescription), and the chain stops at the first rule that acts")
         #expect(
             await pool.holds(connection) == (row.action != .release),
-            "The pool forgets a connection exactly when it is released (\(row.testDescription), rule 3.4)")
+            "The pool forgets a connection exactly when it is released (\(row.testDescription))")
         #expect(bystander.asked == [.disconnect], "Every connection of the pool is looked after")
     }
 
