@@ -1,61 +1,133 @@
 import Foundation
 
-/// One feature of the app that may take a scanned link: it decides, asynchronously, whether the
-/// link is its own.
+/// One feature of the app that may take a scanned link, linked to the feature after it.
 ///
-/// Roles of the pattern in the business chain:
-/// - **Handler**: this protocol. A feature checks its own way (a catalogue lookup, an order
-///   search) and answers "mine, here is my screen" or "not mine".
-/// - **Concrete handlers**: the app's features; the tests declare their own.
-/// - **Client**: ``LinkChain``, which asks them in order and stops at the first taker.
+/// Roles of the pattern in its classic form, as the Gang of Four drew it:
+/// - **Handler**: this protocol. Each handler holds its successor (`next`) and decides, for each
+///   link, to take it, to pass it on, or to do part of the work and then pass it on.
+/// - **Concrete handlers**: ``PaymentLinks``, ``WebView`` and ``TrackingCleaner``; the tests add
+///   their own anywhere in a chain.
+/// - **Client**: whoever holds the first handler and calls its `handle(_:)`. The chain is the
+///   handlers' own links: nothing outside them loops over a list.
 public protocol LinkHandler: Sendable {
-    /// The feature's name, reported with the result.
+    /// The feature's name, reported with the outcome when it takes a link.
     var name: String { get }
 
-    /// Decides whether this feature takes `link`.
+    /// The handler a link is passed on to; `nil` at the end of the chain.
+    var next: (any LinkHandler)? { get }
+
+    /// Takes `link`, passes it on with ``passOn(_:)``, or does part of the work and then passes
+    /// it on.
     ///
-    /// - Returns: The screen it opens for the link, or `nil` when the link isn't its own.
-    /// - Throws: Whatever the feature's check failed with.
-    func handle(_ link: URL) async throws -> String?
+    /// - Returns: The outcome: this handler's, or what the rest of the chain answered.
+    /// - Throws: Whatever this feature's check, or the rest of the chain, failed with.
+    func handle(_ link: URL) async throws -> ChainOutcome
 }
 
 /// What became of a link: which feature took it and the screen it opened, or nobody.
 public enum ChainOutcome: Sendable, Hashable {
     /// The feature named `handler` took the link and opened `screen`.
     case handled(by: String, screen: String)
-    /// Every feature declined.
+    /// Every feature passed it on.
     case unhandled
 }
 
-/// Asks the app's features, one after another, whether a scanned link is theirs.
-///
-/// Role: **Client** of an asynchronous chain. The order of the handlers is configuration: the first that takes the link wins.
-public struct LinkChain: Sendable {
-    private let handlers: [any LinkHandler]
+extension LinkHandler {
+    /// Hands `link` to the next handler and answers with whatever it answers; at the end of the
+    /// chain, nobody took it.
+    ///
+    /// - Throws: `CancellationError` when the caller's task is cancelled, and then nobody else
+    ///   is asked; the next handler's error, as it is.
+    public func passOn(_ link: URL) async throws -> ChainOutcome {
+        // Why check here: every handler may be a network call. Once the caller has gone, asking
+        // the next one is work nobody will read.
+        try Task.checkCancellation()
+        // Why `try` and not `try?`: a handler that failed has not declined. Treating the
+        // failure as "not mine" would let a later, lower-priority feature take the link (a
+        // payment check that timed out must not fall through to the plain web view).
+        guard let next else { return .unhandled }
+        return try await next.handle(link)
+    }
+}
 
-    /// Creates a chain that asks `handlers` in this order.
-    public init(_ handlers: [any LinkHandler]) {
-        self.handlers = handlers
+/// Takes the shop's payment links, `shoppay:…`, and opens the payment screen.
+///
+/// Role: **Concrete handler** that takes what is its own and passes the rest on.
+public struct PaymentLinks: LinkHandler {
+    /// `"payments"`, reported with the outcome.
+    public let name = "payments"
+    /// The handler it passes a link on to.
+    public let next: (any LinkHandler)?
+
+    /// Creates the handler, which passes what isn't its own to `next`.
+    public init(next: (any LinkHandler)?) {
+        self.next = next
     }
 
-    /// Offers `link` to each handler in order, one at a time, until one takes it.
-    ///
-    /// - Returns: ``ChainOutcome/handled(by:screen:)`` for the first handler that takes it
-    ///   (none after it is asked), or ``ChainOutcome/unhandled`` when none does.
-    /// - Throws: `CancellationError` once the caller's task is cancelled: no further handler is
-    ///   asked. A handler's error reaches the caller as it is, and no further handler is asked.
-    public func resolve(_ link: URL) async throws -> ChainOutcome {
-        for handler in handlers {
-            // Why check before each handler: every handler may be a network call. Once the
-            // caller has gone, asking the next one is work nobody will read.
-            try Task.checkCancellation()
-            // Why `try` and not `try?`: a handler that failed has not declined. Treating the
-            // failure as "not mine" would let a later, lower-priority feature take the link (a
-            // payment check that timed out must not fall through to the plain web view).
-            if let screen = try await handler.handle(link) {
-                return .handled(by: handler.name, screen: screen)
-            }
+    /// Opens the payment screen for a `shoppay:` link, whatever the case of its scheme; passes
+    /// any other link on, unchanged.
+    public func handle(_ link: URL) async throws -> ChainOutcome {
+        // Why `lowercased()`: a URL's scheme is case-insensitive (RFC 3986), so `ShopPay:` is
+        // the same scheme.
+        guard link.scheme?.lowercased() == "shoppay" else { return try await passOn(link) }
+        return .handled(by: name, screen: "Payment")
+    }
+}
+
+/// Opens any web link in the in-app browser.
+///
+/// Role: **Concrete handler**, usually the last: it takes every `http` or `https` link.
+public struct WebView: LinkHandler {
+    /// `"web"`, reported with the outcome.
+    public let name = "web"
+    /// The handler it passes a link on to.
+    public let next: (any LinkHandler)?
+
+    /// Creates the handler, which passes what isn't a web link to `next`.
+    public init(next: (any LinkHandler)?) {
+        self.next = next
+    }
+
+    /// Opens the web view for an `http` or `https` link; passes any other link on.
+    public func handle(_ link: URL) async throws -> ChainOutcome {
+        guard let scheme = link.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return try await passOn(link)
         }
-        return .unhandled
+        return .handled(by: name, screen: "Web view")
+    }
+}
+
+/// Removes the marketing tags (`utm_…` query items) from a link, then passes it on.
+///
+/// Role: **Concrete handler** that does part of the work and passes on: it never takes a link,
+/// and what the rest of the chain answers is its answer.
+public struct TrackingCleaner: LinkHandler {
+    /// `"tracking"`, reported with the outcome.
+    public let name = "tracking"
+    /// The handler it passes a link on to.
+    public let next: (any LinkHandler)?
+
+    /// Creates the handler, which passes each cleaned link to `next`.
+    public init(next: (any LinkHandler)?) {
+        self.next = next
+    }
+
+    /// Passes `link` on without its `utm_` query items.
+    public func handle(_ link: URL) async throws -> ChainOutcome {
+        try await passOn(Self.cleaned(link))
+    }
+
+    /// `link` without the query items whose name starts with `utm_`; the others keep their
+    /// order and their spelling, and a query left empty goes with its `?`.
+    static func cleaned(_ link: URL) -> URL {
+        // Why the percent-encoded items: the decoded ones would be encoded again, and a link
+        // that changes its spelling may no longer be the same link to the server.
+        guard var parts = URLComponents(url: link, resolvingAgainstBaseURL: false),
+            let items = parts.percentEncodedQueryItems
+        else { return link }
+        let kept = items.filter { !$0.name.hasPrefix("utm_") }
+        guard kept.count < items.count else { return link }
+        parts.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return parts.url ?? link
     }
 }

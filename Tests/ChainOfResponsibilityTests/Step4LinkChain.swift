@@ -1,105 +1,78 @@
 import ChainOfResponsibility
+import Foundation
 import KataTestSupport
 import Testing
 
 @Suite(
-    "Chain of Responsibility · Step 4 — The asynchronous business chain", .tags(.scan),
+    "Chain of Responsibility · Step 4 — Handlers that hold their successor", .tags(.scan),
     .noEscapeHatches("ChainOfResponsibility"))
 struct Step4LinkChain {
-    @Test("The first handler that takes the link wins, with its screen; no later one is asked [4.1]")
-    func firstTakerWins() async throws {
-        let link = try scannedLink()
-        let orders = ScriptedHandler("orders")
-        let products = ScriptedHandler("products", takesWith: "Product page")
-        let help = ScriptedHandler("help", takesWith: "Help centre")
-        let outcome = try await LinkChain([orders, products, help]).resolve(link)
-        #expect(
-            outcome == .handled(by: "products", screen: "Product page"),
-            "The outcome names the first handler that took the link, and its screen")
-        #expect(
-            orders.asked == 1 && products.asked == 1,
-            "Handlers are asked in order until one takes it")
-        #expect(help.asked == 0, "No handler after the winner is asked")
+    @Test(
+        "passOn asks next once, with the same link, and answers what it answers; at the end of the chain, nobody took it [4.1]"
+    )
+    func passOnAsksNext() async throws {
+        let order = try link("https://shop.example/orders/1042")
+        for answer in [
+            ChainOutcome.handled(by: "orders", screen: "Order"), .handled(by: "blank", screen: ""),
+        ] {
+            guard case .handled(let name, let screen) = answer else { continue }
+            let taker = Probe(name, .take(screen: screen))
+            let forwarder = Probe("forwarder", .passOn, next: taker)
+            #expect(
+                try await forwarder.handle(order) == answer,
+                "A handler that passes on answers with what the next one answered: \(answer)")
+            #expect(taker.links == [order], "The next handler is asked once, with the same link")
+        }
 
-        let unnamed = ScriptedHandler("unnamed", takesWith: "")
-        let web = ScriptedHandler("web", takesWith: "Web view")
-        let blank = try await LinkChain([unnamed, web]).resolve(link)
-        #expect(
-            blank == .handled(by: "unnamed", screen: ""),
-            "A handler that answers any screen, an empty name too, took the link: only nil declines"
-        )
-        #expect(web.asked == 0, "No handler after one that answered \"\" is asked")
-    }
-
-    @Test("The order is configuration: A→B→C and C→B→A have different winners [4.1, 4.3]")
-    func orderPicksTheWinner() async throws {
-        let link = try scannedLink()
-        let a = ScriptedHandler("A", takesWith: "A's screen")
-        let b = ScriptedHandler("B")
-        let c = ScriptedHandler("C", takesWith: "C's screen")
-        #expect(
-            try await LinkChain([a, b, c]).resolve(link) == .handled(by: "A", screen: "A's screen"),
-            "A→B→C: A takes it")
-        #expect(
-            try await LinkChain([c, b, a]).resolve(link) == .handled(by: "C", screen: "C's screen"),
-            "C→B→A: C takes it")
-        #expect(
-            a.asked == 1 && b.asked == 0 && c.asked == 1, "Each chain stops at its first handler")
-    }
-
-    @Test("When nobody takes the link, every handler was asked once, in order [4.2]")
-    func nobodyTakesIt() async throws {
-        let link = try scannedLink()
         let log = Recorder<String>()
-        let handlers = ["A", "B", "C"].map { ScriptedHandler($0, log: log) }
+        let last = Probe("C", .passOn, log: log)
+        let chain = Probe("A", .passOn, next: Probe("B", .passOn, next: last, log: log), log: log)
+        #expect(try await chain.handle(order) == .unhandled, "Nobody took it: unhandled")
+        #expect(log.all == ["A", "B", "C"], "Each handler was asked once, in order, before giving up")
         #expect(
-            try await LinkChain(handlers).resolve(link) == .unhandled,
-            "Nobody took it: unhandled")
-        #expect(
-            log.all == ["A", "B", "C"], "Every handler was asked once, in order, before giving up")
-        #expect(
-            try await LinkChain([]).resolve(link) == .unhandled,
-            "An empty chain handles nothing")
-    }
-
-    @Test("Once the caller's task is cancelled, no further handler is asked [4.4]")
-    func cancellationStopsTheChain() async throws {
-        let link = try scannedLink()
-        let first = CancellingHandler("first")
-        let second = ScriptedHandler("second", takesWith: "Second's screen")
-        let caller = Task { try await LinkChain([first, second]).resolve(link) }
-        await #expect(throws: CancellationError.self, "A cancelled caller gets CancellationError") {
-            try await caller.value
-        }
-        #expect(first.asked == 1, "The handler asked before the cancellation was asked once")
-        #expect(second.asked == 0, "After the caller is cancelled, nobody else is asked")
-
-        let never = ScriptedHandler("never", takesWith: "Never's screen")
-        let cancelledBeforeStart = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await LinkChain([never]).resolve(link)
-        }
-        await #expect(
-            throws: CancellationError.self,
-            "A caller cancelled before it asks gets CancellationError"
-        ) {
-            try await cancelledBeforeStart.value
-        }
-        #expect(never.asked == 0, "A chain whose caller is already cancelled asks nobody")
+            try await Probe("alone", .passOn).handle(order) == .unhandled,
+            "A handler with no next that passes on: nobody took it")
     }
 
     @Test(
-        "A handler that throws stops the chain, and its error reaches the caller unchanged, whatever it is [4.5]",
+        "Once the caller's task is cancelled, passOn throws CancellationError and nobody else is asked [4.2]")
+    func cancellationStopsTheChain() async throws {
+        let order = try link("https://shop.example/orders/1042")
+        let after = Probe("after", .take(screen: "After"))
+        let leaving = Probe("leaving", .cancelThenPassOn, next: after)
+        let caller = Task { try await leaving.handle(order) }
+        await #expect(throws: CancellationError.self, "A cancelled caller gets CancellationError") {
+            try await caller.value
+        }
+        #expect(leaving.links == [order], "The handler asked before the cancellation was asked once")
+        #expect(after.links.isEmpty, "After the caller is cancelled, nobody else is asked")
+
+        let never = Probe("never", .take(screen: "Never"))
+        let cancelledBeforeStart = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await WebView(next: never).handle(try link("ftp://files.example/a"))
+        }
+        await #expect(
+            throws: CancellationError.self,
+            "Your handler passing on for a caller already cancelled throws CancellationError"
+        ) {
+            try await cancelledBeforeStart.value
+        }
+        #expect(never.links.isEmpty, "A caller already cancelled: nobody is asked")
+    }
+
+    @Test(
+        "An error from further down reaches the caller as it is, and nobody after it is asked [4.3]",
         arguments: handlerFailures)
     func errorsReachTheCaller(failure: HandlerFailure) async throws {
-        let link = try scannedLink()
-        let declines = ScriptedHandler("orders")
-        let fails = ScriptedHandler("payments", throwing: failure.error)
-        let fallback = ScriptedHandler("web", takesWith: "Web view")
+        let tagged = try link("ftp://files.example/a?utm_source=mail")
+        let fallback = Probe("fallback", .take(screen: "Fallback"))
+        let fails = Probe("fails", .fail(failure.error), next: fallback)
+        let chain = TrackingCleaner(next: PaymentLinks(next: WebView(next: fails)))
         var outcome: ChainOutcome?
         var thrown: (any Error)?
         do {
-            outcome = try await LinkChain([declines, fails, fallback]).resolve(link)
+            outcome = try await chain.handle(tagged)
         } catch {
             thrown = error
         }
@@ -111,10 +84,117 @@ struct Step4LinkChain {
             thrown.map(failure.isIt) == true,
             "\(failure.testDescription) reaches the caller as it is, not \(thrown.map { "\($0)" } ?? "nothing")"
         )
+        #expect(fails.links.count == 1, "The failing handler was asked once")
+        #expect(fallback.links.isEmpty, "A failed check is not a \"no\": no later handler takes the link")
+    }
+
+    @Test(
+        "PaymentLinks takes a shoppay link, in any case, and asks nobody after it; any other it passes on unchanged [4.4]",
+        arguments: [
+            ("shoppay:order/1042", true), ("SHOPPAY:order/1042", true), ("ShopPay://pay?id=7", true),
+            ("https://pay.example/shoppay", false), ("shoppayx:order/1042", false),
+            ("mailto:help@shop.example", false), ("http://shop.example/p/AbC12", false),
+        ])
+    func paymentLinks(text: String, takes: Bool) async throws {
+        let scanned = try link(text)
+        let next = Probe("next", .take(screen: "Next"))
+        let outcome = try await PaymentLinks(next: next).handle(scanned)
+        if takes {
+            #expect(outcome == .handled(by: "payments", screen: "Payment"), "\(text) is a payment link")
+            #expect(next.links.isEmpty, "A handler that takes the link asks nobody after it")
+        } else {
+            #expect(
+                outcome == .handled(by: "next", screen: "Next"),
+                "\(text) is not a payment link: the next one answers")
+            #expect(next.links == [scanned], "\(text) passes on once, unchanged")
+        }
+    }
+
+    @Test(
+        "WebView takes an http or https link, in any case; any other it passes on unchanged [4.5]",
+        arguments: [
+            ("https://shop.example/p/AbC12?Ref=XyZ", true), ("http://shop.example", true),
+            ("HTTPS://SHOP.EXAMPLE/", true), ("ftp://files.example/a", false),
+            ("shoppay:order/1042", false), ("httpx://shop.example", false), ("file:///tmp/a", false),
+        ])
+    func webView(text: String, takes: Bool) async throws {
+        let scanned = try link(text)
+        let next = Probe("next", .take(screen: "Next"))
+        let outcome = try await WebView(next: next).handle(scanned)
+        if takes {
+            #expect(outcome == .handled(by: "web", screen: "Web view"), "\(text) is a web link")
+            #expect(next.links.isEmpty, "A handler that takes the link asks nobody after it")
+        } else {
+            #expect(
+                outcome == .handled(by: "next", screen: "Next"),
+                "\(text) is not a web link: the next one answers")
+            #expect(next.links == [scanned], "\(text) passes on once, unchanged")
+        }
+    }
+
+    @Test(
+        "TrackingCleaner removes the utm_ query items, keeps the rest as written, and passes the link on [4.6]",
+        arguments: [
+            (
+                "https://shop.example/p/1?utm_source=mail&ref=a&utm_medium=x&Utm_id=2",
+                "https://shop.example/p/1?ref=a&Utm_id=2"
+            ),
+            ("https://shop.example/p/1?utm_source=mail", "https://shop.example/p/1"),
+            ("https://shop.example/p/1?utm_source=mail&utm_id=3#top", "https://shop.example/p/1#top"),
+            ("https://shop.example/p/1", "https://shop.example/p/1"),
+            ("https://shop.example/p/1?ref=utm_source&b=2", "https://shop.example/p/1?ref=utm_source&b=2"),
+            (
+                "https://shop.example/s?q=red%20shoes&utm_id=1&q=two",
+                "https://shop.example/s?q=red%20shoes&q=two"
+            ),
+            ("shoppay:order?utm_campaign=x&id=7", "shoppay:order?id=7"),
+        ])
+    func trackingCleaner(text: String, cleaned: String) async throws {
+        let scanned = try link(text)
+        let expected = try link(cleaned)
+        let next = Probe("next", .take(screen: "Next"))
+        let cleaner = TrackingCleaner(next: next)
         #expect(
-            declines.asked == 1 && fails.asked == 1,
-            "Each handler up to the one that failed is asked once, the failing one not again")
+            try await cleaner.handle(scanned) == .handled(by: "next", screen: "Next"),
+            "The cleaner never takes a link: it answers with what the rest answered")
         #expect(
-            fallback.asked == 0, "A failed check is not a \"no\": no later handler takes the link")
+            try await cleaner.handle(scanned) == .handled(by: "next", screen: "Next"),
+            "The same link twice: the same answer")
+        #expect(
+            next.links.map(\.absoluteString) == [cleaned, cleaned],
+            "\(text) goes on as \(expected.absoluteString), once per scan")
+        #expect(
+            try await TrackingCleaner(next: nil).handle(scanned) == .unhandled,
+            "A cleaner at the end of the chain: nobody took it")
+    }
+
+    @Test(
+        "Each handler asks the next it was given: the order is configuration, and a handler of anyone's fits between two of yours [4.7]"
+    )
+    func handlersAskTheirOwnNext() async throws {
+        let web = try link("https://shop.example/p/1?utm_source=mail")
+        let inserted = Probe("inserted", .passOn, next: WebView(next: nil))
+        let chain = TrackingCleaner(next: PaymentLinks(next: inserted))
+        #expect(
+            try await chain.handle(web) == .handled(by: "web", screen: "Web view"),
+            "Cleaner → payments → a handler of the test's → web view: the web view takes the link")
+        #expect(
+            inserted.links.map(\.absoluteString) == ["https://shop.example/p/1"],
+            "The handler put between two of yours is asked once, with the cleaned link")
+
+        let catchAll = Probe("catch-all", .take(screen: "Catch-all"), next: WebView(next: nil))
+        #expect(
+            try await WebView(next: catchAll).handle(web) == .handled(by: "web", screen: "Web view"),
+            "Web view → catch-all: the web view takes the link")
+        #expect(
+            try await catchAll.handle(web) == .handled(by: "catch-all", screen: "Catch-all"),
+            "Catch-all → web view: the catch-all takes it; the order decides")
+
+        let ftp = try link("ftp://files.example/a")
+        let end = Probe("end", .passOn)
+        #expect(
+            try await PaymentLinks(next: WebView(next: end)).handle(ftp) == .unhandled,
+            "Nobody takes an ftp link: unhandled")
+        #expect(end.links == [ftp], "The link went all the way to the last handler, once")
     }
 }
