@@ -27,6 +27,16 @@ public struct ConnectionConfiguration: Sendable {
     /// Makes the connections; ``ConnectionBuilder/build(url:)`` passes the builder's own.
     let makeConnection: ConnectionMaker
 
+    /// Makes a new connection with these settings, and doesn't connect it.
+    ///
+    /// Each call asks ``makeConnection`` once, with this configuration: for a pool's factory,
+    /// whose caller connects once it is listening.
+    /// - Throws: what the maker throws, unchanged.
+    public func make() throws -> any Connection {
+        // TODO: Step 3 — ask makeConnection for a connection with these settings (rule 3.7).
+        RecordingConnection(url: url.url)
+    }
+
     /// Makes a new connection with these settings and starts connecting it.
     ///
     /// Each call asks ``makeConnection`` once, with this configuration, and connects what it

@@ -9,11 +9,12 @@ import MessagingKit
 public typealias ConnectionMaker = @Sendable (ConnectionConfiguration) throws -> any Connection
 
 /// Settings that were checked and found right, for one server: all you can do with them is
-/// connect.
+/// make a connection.
 ///
-/// Role: the builder's **product**. It has no `send`: "send before connect" doesn't compile,
-/// because only the `Connection` that ``connect()`` returns can send, and that one has already
-/// been told to connect.
+/// Role: the builder's **product**. It has no `send`: only a `Connection` can send. The one
+/// ``connect()`` returns has already been told to connect, so nobody can send on it first;
+/// ``make()`` is for a pool, which hands the connection out and connects it once its first
+/// caller is listening.
 public struct ConnectionConfiguration: Sendable {
     /// The server.
     public let url: ServerURL
@@ -29,6 +30,18 @@ public struct ConnectionConfiguration: Sendable {
     /// Makes the connections; ``ConnectionBuilder/build(url:)`` passes the builder's own.
     let makeConnection: ConnectionMaker
 
+    /// Makes a new connection with these settings, and doesn't connect it.
+    ///
+    /// Each call asks the builder's ``ConnectionMaker`` once, with this configuration. For a
+    /// pool's factory: a factory makes, and the pool's caller connects once it is listening, so
+    /// the server's first events reach it.
+    /// - Throws: what the maker throws, unchanged.
+    public func make() throws -> any Connection {
+        // Why the configuration hands itself over, not only its URL: the settings were checked
+        // so that they could reach the socket; a maker that got the URL alone would drop them.
+        try makeConnection(self)
+    }
+
     /// Makes a new connection with these settings and starts connecting it.
     ///
     /// Each call asks the builder's ``ConnectionMaker`` once, with this configuration, and
@@ -36,9 +49,7 @@ public struct ConnectionConfiguration: Sendable {
     /// - Throws: what the maker throws, or what the new connection's `connect()` throws,
     ///   unchanged. Untyped, because both are someone else's code.
     public func connect() throws -> any Connection {
-        // Why the configuration hands itself over, not only its URL: the settings were checked
-        // so that they could reach the socket; a maker that got the URL alone would drop them.
-        let connection = try makeConnection(self)
+        let connection = try make()
         // Why nothing is released when connect() throws: nobody else holds the new connection,
         // so dropping it frees it, and a release that threw in turn would hide the real error.
         try connection.connect()

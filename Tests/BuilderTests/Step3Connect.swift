@@ -148,6 +148,37 @@ struct Step3Connect {
             "One connection made, asked to connect exactly once, and nothing else")
     }
 
+    @Test(
+        "make() asks the maker once per call and returns what it made, not connected; its errors pass on unchanged [3.7]"
+    )
+    func makeDoesNotConnect() throws {
+        let maker = Maker()
+        let configuration = try builder(maker).authToken("t-1").build(url: chatURL)
+        let first = try configuration.make()
+        let second = try configuration.make()
+        let made = maker.made
+        try #require(made.count == 2, "Each make() asks the maker once")
+        #expect(first === made[0] && second === made[1], "make() returns the connection the maker made")
+        #expect(
+            made.map(\.calls) == [[], []], "make() connects nothing: the caller connects once it listens")
+        #expect(
+            maker.received.map(\.authToken) == ["t-1", "t-1"],
+            "The maker gets the configuration itself, with its settings")
+
+        let refusal = HandshakeFailed(reason: "the server wants a newer client")
+        let failing = Maker(error: refusal)
+        let thrown = #expect(throws: (any Error).self, "make() throws when the maker throws") {
+            try builder(failing).build(url: chatURL).make()
+        }
+        #expect(
+            thrown.map { isSame($0, as: refusal) } == true,
+            "make() throws what the maker threw, unchanged, not \(thrown.map { "\($0)" } ?? "nothing")")
+        #expect(failing.received.count == 1, "The maker is asked exactly once")
+
+        let socket = try ConnectionBuilder().build(url: chatURL).make()
+        #expect(socket.status == .idle, "The default maker's socket, made, is idle until someone connects it")
+    }
+
     @Test("Without a maker, connect() opens a SocketConnection to the configured server [3.6]")
     func defaultMaker() throws {
         let configuration = try ConnectionBuilder().authToken("t").build(url: chatURL)
