@@ -12,7 +12,11 @@ struct Step2NothingLost {
     struct Failure: CustomStringConvertible, Sendable {
         let error: any Error
         let statusAfter: TransportStatus
-        var keeps: Bool { error is TransportError || statusAfter != .connected }
+        /// Rule 2.1: "not now" is `notConnected`, or a line that no longer says connected.
+        var keeps: Bool {
+            if case .notConnected = error as? TransportError { return true }
+            return statusAfter != .connected
+        }
         var description: String { "\(error) with the line \(statusAfter) after it" }
     }
 
@@ -20,6 +24,10 @@ struct Step2NothingLost {
         Failure(error: TransportError.notConnected(.disconnected), statusAfter: .disconnected),
         Failure(error: TransportError.notConnected(.disconnected), statusAfter: .connected),
         Failure(error: TransportError.notConnected(.connecting), statusAfter: .connecting),
+        Failure(
+            error: TransportError.notAllowed(action: "send", status: .connected), statusAfter: .connected),
+        Failure(
+            error: TransportError.notAllowed(action: "send", status: .connected), statusAfter: .disconnected),
         Failure(error: Forbidden(), statusAfter: .disconnected),
         Failure(error: Forbidden(), statusAfter: .connecting),
         Failure(error: Forbidden(), statusAfter: .connected),

@@ -78,6 +78,19 @@ struct Step3Cancel {
         #expect(outbox.cancel(waiting) == .cancelled)
         #expect(outbox.cancel(waiting) == .notPending, "Cancelled already")
         #expect(!log.all.contains { $0.hasPrefix("told") }, "Nobody was told who wasn't taken back")
+
+        let stays = try outbox.send("stays")
+        let (_, other) = try offlineOutbox()
+        let strangers = try (0...stays.number + 1).map { try other.send("stranger \($0)") }
+        #expect(
+            strangers.map { outbox.cancel($0) }.allSatisfy { $0 == .notPending },
+            "Another outbox's tickets, one with the same number as a waiting command: notPending")
+        #expect(
+            outbox.cancel(CommandTicket(number: stays.number)) == .notPending,
+            "A ticket this outbox didn't hand out, with a waiting command's number: notPending")
+        line.report(.connected)
+        #expect(line.sentNames == ["after", "stays"], "The waiting command was not taken back: it goes")
+        #expect(stays.outcome == .sent)
     }
 
     @Test("A command cancelled during another's run is the one taken back, whichever waits where [3.1, 3.3]")

@@ -86,6 +86,20 @@ struct Step4Requests {
         #expect(answered.ticket.outcome == .sent, "…so it counts as sent")
         #expect(line.attempts.filter { $0 == "ping" }.count == 1, "…and is not sent again")
         #expect(outbox.pendingCount == 0)
+
+        line.onNextSend(of: "sync") { line in
+            line.report(.disconnected)
+            throw TransportError.notConnected(.disconnected)
+        }
+        let kept = try outbox.request("sync")
+        #expect(
+            kept.result == nil && kept.ticket.outcome == nil, "Not sent, not answered: it waits, unsettled")
+        line.report(.connected)
+        line.deliver(try event("sync", ["n": "real"]))
+        #expect(
+            try kept.result?.get().payload["n"] == "real",
+            "Sent on the next connection, it is settled with its real reply")
+        #expect(kept.ticket.outcome == .sent)
     }
 
     @Test("A request that will get no reply is settled at once: cancelled, or refused for good [4.4]")

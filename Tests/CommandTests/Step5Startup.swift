@@ -40,6 +40,16 @@ struct Step5Startup {
         #expect(log.entries == ["crash reports", "storage opened"], "Each job ran once, in order")
         #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too")
         #expect(failures.isEmpty, "Nothing failed, so nothing is reported")
+
+        let twice = LaunchLog()
+        let again = StartupSequence([
+            ScriptedJob(name: "warm cache", log: twice), ScriptedJob(name: "sync", log: twice),
+            ScriptedJob(name: "warm cache", log: twice),
+        ]).launch()
+        #expect(
+            twice.entries == ["warm cache", "sync", "warm cache"],
+            "Two commands of one name are two commands: each runs, in its place")
+        #expect(again.isEmpty)
     }
 
     @Test(
