@@ -75,6 +75,38 @@ struct Step3Overlay {
         #expect(direct.strokes == highlighted)
     }
 
+    @Test(
+        "The highlight's style comes from the source too: the overlay makes no style, not even for the pick [3.3]"
+    )
+    func highlightAroundTheSourcesStyle() throws {
+        let source = CountingSource()
+        let overlay = CodeOverlay(styles: source)
+        let codes = try scannedCodes(4)
+        overlay.show(codes)
+        overlay.pick(2)
+        overlay.draw(into: RecordingCanvas())
+        #expect(
+            Set(source.asks) == Set(codes.map(\.symbology)),
+            "The source was asked for every symbology on screen, the picked \(codes[2].symbology) too")
+    }
+
+    @Test("A canvas may call back into the overlay while it draws; the next draw shows the change [3.4]")
+    func canvasCallsBack() throws {
+        let overlay = CodeOverlay(styles: CountingSource())
+        let codes = try scannedCodes(3)
+        overlay.show(codes)
+        let canvas = RecordingCanvas()
+        canvas.whileDrawing = { _ in overlay.pick(1) }
+        overlay.draw(into: canvas)
+        #expect(canvas.strokes.count == 6, "The draw went on while the canvas picked a code")
+        let next = RecordingCanvas()
+        overlay.draw(into: next)
+        let shared = CodeStyleFactory().style(for: codes[1].symbology)
+        #expect(
+            next.strokes[2] == .outline(codes[1].bounds, .yellow, lineWidth: shared.lineWidth * 2),
+            "The pick made from inside the draw shows in the next one")
+    }
+
     @Test("Each pick gets a highlight of its own code's style, on one overlay, pick after pick [3.2]")
     func picksInTurn() throws {
         let overlay = CodeOverlay(styles: CountingSource())
