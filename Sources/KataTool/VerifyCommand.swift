@@ -48,6 +48,11 @@ enum VerifyCommand {
             "\(terminal.mark(ruleProblems.isEmpty)) Rules: every numbered rule of every brief is tested, and "
                 + "every test cites the rules it checks")
         for problem in ruleProblems { print("  - \(problem)") }
+        let mistakeProblems = MistakesCheck(workspace: checked).problems()
+        print(
+            "\(terminal.mark(mistakeProblems.isEmpty)) Common mistakes: every guide's table links kept wrong "
+                + "solutions, the rules they break and the tests that check them")
+        for problem in mistakeProblems { print("  - \(problem)") }
 
         print("\nRunning every test on the stubs…")
         var runner = context.runner()
@@ -60,7 +65,9 @@ enum VerifyCommand {
         if report.interrupted { return 130 }
         let runProblems = problems(of: report, patterns: patterns, workspace: checked, terminal: terminal)
 
-        let total = shapeProblems.count + catalogProblems.count + ruleProblems.count + runProblems.count
+        let total =
+            shapeProblems.count + catalogProblems.count + ruleProblems.count + mistakeProblems.count
+            + runProblems.count
         print(total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
         return total == 0 ? 0 : 1
     }

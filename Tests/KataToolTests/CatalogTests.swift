@@ -122,3 +122,45 @@ struct CatalogTests {
         #expect(Pattern(name: "Strategy").guideFileName == "strategy.md")
     }
 }
+
+@Suite("The guides' common mistakes")
+struct MistakesCheckTests {
+    @Test("Every guide's table links kept wrong solutions, with the rules they break and tests that exist")
+    func repositoryAgrees() {
+        #expect(MistakesCheck(workspace: Workspace(root: repositoryRoot)).problems() == [])
+    }
+
+    @Test("A row that drifted is named: a retired diff, another rule, a test renamed, too few rows")
+    func driftIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Tests/WrongSolutions/Strategy/kept.diff", "# Does it wrong, so it shows (rule 2.1)\ndiff …\n")
+        try folder.write(
+            "Tests/StrategyTests/Step2.swift",
+            "struct Step2Near {\n    @Test(\"… [2.1]\")\n    func keeps() {}\n}\n")
+        let link = { (name: String) in "[\(name)](../../Tests/WrongSolutions/Strategy/\(name).diff)" }
+        try folder.write(
+            "docs/patterns/strategy.md",
+            """
+            ## Common mistakes
+
+            | What the learner did | What a user sees | Rule | Test | Diff |
+            |---|---|---|---|---|
+            | kept | it shows | 2.1 | `Step2Near.keeps` | \(link("kept")) |
+            | retired | gone | 2.1 | `Step2Near.keeps` | \(link("retired")) |
+            | another rule | it shows | 3.2 | `Step2Near.keeps` | \(link("kept")) |
+            | renamed test | it shows | 2.1 | `Step2Near.kept` | \(link("kept")) |
+
+            ## Links
+            """)
+        let check = MistakesCheck(workspace: Workspace(root: folder.url))
+        let kata = try #require(Catalog.kata(named: "strategy"))
+        let problems = check.problems(of: kata)
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.contains(":6 links Tests/WrongSolutions/Strategy/retired.diff") })
+        #expect(problems.contains { $0.contains(":7 says rule 3.2;") })
+        #expect(problems.contains { $0.contains(":8 names `Step2Near.kept`") })
+        try folder.write("docs/patterns/strategy.md", "## Links\n")
+        #expect(check.problems(of: kata).first?.contains("has no \"## Common mistakes\" section") == true)
+    }
+}
