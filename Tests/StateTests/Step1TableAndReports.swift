@@ -28,6 +28,17 @@ struct Step1TableAndReports {
         for (from, to) in zip(life, life.dropFirst()) {
             #expect(ManagedConnection.allows(from: from, to: to), "\(from) → \(to) is allowed")
         }
+        let sources = try EscapeHatches.sources(inPattern: "State").filter {
+            $0.file.hasSuffix("/ManagedConnection.swift") || $0.file.hasSuffix("/LifecycleStates.swift")
+        }
+        #expect(
+            sources.contains { source in
+                source.text.split(separator: "\n").contains { line in
+                    (line.components(separatedBy: "//").first ?? "").contains("transitionRefused")
+                }
+            },
+            "Every move is checked against the table: a move it doesn't list throws .transitionRefused(from:to:); nothing in ManagedConnection.swift or LifecycleStates.swift does"
+        )
     }
 
     @Test("A new managed connection is created, and asks nothing of the connection it owns [1.3]")

@@ -75,6 +75,12 @@ struct Step2Operations {
                     "\(source.file):\(index + 1) compares the state's name (\(line.trimmingCharacters(in: .whitespaces))): ask the current state object instead"
                 )
             }
+            for (index, line) in source.text.split(separator: "\n").enumerated()
+            where Self.asksTheStatesType(String(line)) {
+                Issue.record(
+                    "\(source.file):\(index + 1) asks which type the state is (\(line.trimmingCharacters(in: .whitespaces))): ask the current state object instead"
+                )
+            }
             for name in [".created", ".reconnecting", ".released"] {
                 let uses = source.text.components(separatedBy: name).count - 1
                 #expect(
@@ -83,6 +89,19 @@ struct Step2Operations {
                 )
             }
         }
+    }
+
+    /// Whether `line` tells the states apart by their type: `is SomeState`, `as? SomeState`,
+    /// `as! SomeState`, or `type(of:`.
+    static func asksTheStatesType(_ line: String) -> Bool {
+        if line.contains("type(of:") { return true }
+        for cast in [" is ", " as? ", " as! "] {
+            for part in line.components(separatedBy: cast).dropFirst() {
+                let name = part.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if name.hasSuffix("State") && name != "ConnectionState" { return true }
+            }
+        }
+        return false
     }
 
     @Test(
