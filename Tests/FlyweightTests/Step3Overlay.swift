@@ -103,7 +103,8 @@ struct Step3Overlay {
         overlay.draw(into: next)
         let shared = CodeStyleFactory().style(for: codes[1].symbology)
         #expect(
-            next.strokes[2] == .outline(codes[1].bounds, .yellow, lineWidth: shared.lineWidth * 2),
+            next.strokes.dropFirst(2).first
+                == .outline(codes[1].bounds, .yellow, lineWidth: shared.lineWidth * 2),
             "The pick made from inside the draw shows in the next one")
     }
 
