@@ -20,12 +20,13 @@ public struct ReconnectHandler: KeeperHandler {
     }
 }
 
-/// Not in use and connected: disconnect, so an idle socket doesn't stay open.
+/// Not in use and connected, or still connecting: disconnect, so a socket nobody uses doesn't
+/// stay open.
 public struct IdleDisconnectHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
 
-    /// Not in use, and `connected`.
+    /// Not in use, and `connected` or `connecting`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
         // TODO: Step 3 — the rule's predicate, and nothing more (rules 3.2, 3.3).
         false

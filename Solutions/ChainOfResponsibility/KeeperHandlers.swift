@@ -24,14 +24,18 @@ public struct ReconnectHandler: KeeperHandler {
     }
 }
 
-/// Not in use and connected: disconnect, so an idle socket doesn't stay open.
+/// Not in use and connected, or still connecting: disconnect, so a socket nobody uses doesn't
+/// stay open.
 public struct IdleDisconnectHandler: KeeperHandler {
     /// Creates the rule.
     public init() {}
 
-    /// Not in use, and `connected`.
+    /// Not in use, and `connected` or `connecting`.
     public func canHandle(_ pooled: PooledConnection) -> Bool {
-        !pooled.isInUse && pooled.connection.status == .connected
+        // Why `connecting` too: a chat opened and closed before the server accepted leaves a
+        // connection that is still trying and that nobody uses. Left alone, it connects, and
+        // only the next pass would disconnect it; a server that never accepts keeps it forever.
+        !pooled.isInUse && [.connecting, .connected].contains(pooled.connection.status)
     }
 
     /// Disconnects.

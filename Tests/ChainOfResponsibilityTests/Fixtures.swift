@@ -239,7 +239,7 @@ let keeperTable: [KeeperCase] = [
     KeeperCase(isInUse: true, status: .connected, action: nil),
     KeeperCase(isInUse: true, status: .disconnected, action: .connect),
     KeeperCase(isInUse: false, status: .idle, action: nil),
-    KeeperCase(isInUse: false, status: .connecting, action: nil),
+    KeeperCase(isInUse: false, status: .connecting, action: .disconnect),
     KeeperCase(isInUse: false, status: .connected, action: .disconnect),
     KeeperCase(isInUse: false, status: .disconnected, action: .release),
 ]

@@ -74,7 +74,7 @@ struct KeeperModel {
                 let line = lines[index]
                 switch (line.inUse, line.status) {
                 case (true, .idle), (true, .disconnected): ask(index, .connect, then: .connecting)
-                case (false, .connected): ask(index, .disconnect, then: .disconnected)
+                case (false, .connected), (false, .connecting): ask(index, .disconnect, then: .disconnected)
                 case (false, .disconnected): ask(index, .release, then: .disconnected)
                 default: break
                 }
