@@ -42,3 +42,35 @@ public final class ConnectionManager: Sendable {
         try await InMemoryConnectionPool().makeHandle(for: url)
     }
 }
+
+// MARK: - Set at launch, and bound per task
+
+extension ConnectionManager {
+    /// The manager launch configured, with the pool only launch knows: set it once, in the app's
+    /// start-up, and read it from then on.
+    public static var launch: SetOnce<ConnectionManager> {
+        // TODO: Step 3 — one slot for the app's life (rule 3.4). This makes a new, empty one on
+        //       every read.
+        SetOnce()
+    }
+
+    /// The manager code should use now: the one ``withCurrent(_:operation:)`` bound in this task
+    /// (or a task that started it), else ``shared``.
+    public static var current: ConnectionManager {
+        // TODO: Step 4 — the manager bound for this task, else shared (rules 4.1–4.4).
+        shared
+    }
+
+    /// Runs `operation` with `manager` as ``current``, for it and every task it starts; after
+    /// it, `current` is what it was before.
+    ///
+    /// - Returns: what `operation` returns.
+    /// - Throws: what `operation` throws.
+    public static func withCurrent<Result: Sendable>(
+        _ manager: ConnectionManager, operation: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> Result {
+        // TODO: Step 4 — bind manager for this task and the tasks it starts (rules 4.2–4.4).
+        try await operation()
+    }
+}

@@ -63,3 +63,40 @@ public final class ConnectionManager: Sendable {
         try await pool.makeHandle(for: url)
     }
 }
+
+// MARK: - Set at launch, and bound per task
+
+extension ConnectionManager {
+    /// The manager launch configured, with the pool only launch knows: set it once, in the app's
+    /// start-up, and read it from then on.
+    ///
+    /// Why beside ``shared``: `shared` suits an instance that needs nothing from launch. The pool
+    /// the app really uses (real sockets, or in-memory ones in a UI test) is known only once the
+    /// app starts, and a `static let` can't wait for that.
+    public static let launch = SetOnce<ConnectionManager>()
+
+    // Why a `TaskLocal` and not a static var swapped by `withCurrent`: a task-local value belongs
+    // to the task that binds it and the tasks it starts. Two tests running in parallel each bind
+    // their own manager and never see the other's; a swapped global would hand one test's
+    // manager to the other.
+    private static let bound = TaskLocal<ConnectionManager?>(wrappedValue: nil)
+
+    /// The manager code should use now: the one ``withCurrent(_:operation:)`` bound in this task
+    /// (or a task that started it), else ``shared``.
+    ///
+    /// Feature code reads `ConnectionManager.current` instead of `shared`, so a test or a preview
+    /// can hand it a manager of its own without touching the app's.
+    public static var current: ConnectionManager { bound.get() ?? shared }
+
+    /// Runs `operation` with `manager` as ``current``, for it and every task it starts; after
+    /// it, `current` is what it was before.
+    ///
+    /// - Returns: what `operation` returns.
+    /// - Throws: what `operation` throws.
+    public static func withCurrent<Result: Sendable>(
+        _ manager: ConnectionManager, operation: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> Result {
+        try await bound.withValue(manager, operation: operation)
+    }
+}

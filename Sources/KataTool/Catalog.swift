@@ -90,7 +90,8 @@ enum Catalog {
             [
                 "Step1SharedStyle", "Step2StyleFactory", "Step3Overlay", "Step4KeyedPool", "Step5KeeperView",
             ]),
-        Kata("Singleton", ["Step1InjectedPool", "Step2OneInstance"]),
+        Kata(
+            "Singleton", ["Step1InjectedPool", "Step2OneInstance", "Step3SetAtLaunch", "Step4CurrentManager"]),
         Kata(
             "State",
             [

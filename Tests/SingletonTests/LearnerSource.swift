@@ -16,7 +16,8 @@ enum LearnerSource {
             source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line in
                 let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
-                return code.contains("static var ") && !code.contains("{")
+                // `@TaskLocal static var` is the task-local macro: a `static let` behind it.
+                return code.contains("static var ") && !code.contains("{") && !code.contains("@TaskLocal")
                     ? "\(source.file):\(index + 1)" : nil
             }
         }
@@ -27,7 +28,15 @@ enum LearnerSource {
     ///
     /// Comments are ignored.
     static func sharedStaticLets() throws -> [String] {
-        let declaration = /\bstatic\s+let\s+shared\b/
+        try staticLets(named: "shared")
+    }
+
+    /// Each line of the Singleton module's sources that declares `name` as a stored
+    /// `static let`, given as `file:line`.
+    ///
+    /// Comments are ignored.
+    static func staticLets(named name: String) throws -> [String] {
+        let declaration = try Regex("\\bstatic\\s+let\\s+\(name)\\b")
         return try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
             source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line in
