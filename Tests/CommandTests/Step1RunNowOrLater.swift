@@ -41,6 +41,13 @@ struct Step1RunNowOrLater {
         line.report(.connected)
         #expect(
             line.attempts == ["a", "b", "c"], "A command runs once: the next connection runs nothing again")
+
+        line.report(.disconnected)
+        let twice = try ["typing", "typing"].map { try outbox.send($0) }
+        #expect(twice[0] !== twice[1], "Two identical sends are two commands, with a ticket each")
+        #expect(outbox.pendingCount == 2)
+        line.report(.connected)
+        #expect(line.sentNames == ["a", "b", "c", "typing", "typing"], "Both go, in order")
     }
 
     @Test("send makes a SendCommand of the event, payload included [1.5]")

@@ -118,6 +118,19 @@ struct Step2NothingLost {
         #expect(outbox.pendingCount == 2)
         line.report(.connected)
         #expect(line.sentNames == ["made", "late", "kick"])
+
+        // Within one run: what asked for a run during one command's run is not the next's.
+        let (second, inOneRun) = try connectedOutbox()
+        let outer = Received<OfflineOutbox>()
+        outer.set(inOneRun)
+        second.onNextSend(of: "then") { _ in throw TransportError.notConnected(.disconnected) }
+        try inOneRun.enqueue(
+            LoggedCommand(
+                "first", log: Recorder<String>(), onExecute: { _ = try outer.current?.send("then") }))
+        #expect(
+            second.attempts == ["then"],
+            "then, enqueued during first's run, is tried once: nothing said connected during its own run")
+        #expect(inOneRun.pendingCount == 1, "then waits for the next connection")
     }
 
     @Test(

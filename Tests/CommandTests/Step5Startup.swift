@@ -41,6 +41,12 @@ struct Step5Startup {
         #expect(window.tint == "teal" && window.rootScreen == "Home", "The window jobs ran too")
         #expect(failures.isEmpty, "Nothing failed, so nothing is reported")
 
+        let later = LaunchLog()
+        let sequence = StartupSequence([ScriptedJob(name: "sync", log: later)])
+        #expect(later.entries.isEmpty, "Making the sequence runs nothing: launch() does")
+        _ = sequence.launch()
+        #expect(later.entries == ["sync"])
+
         let twice = LaunchLog()
         let again = StartupSequence([
             ScriptedJob(name: "warm cache", log: twice), ScriptedJob(name: "sync", log: twice),

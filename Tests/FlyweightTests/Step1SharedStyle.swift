@@ -37,6 +37,30 @@ struct Step1SharedStyle {
         }
     }
 
+    @Test("A style holds nothing that can change: no stored var, lock or atomic in CodeStyle.swift [1.1]")
+    func nothingThatCanChange() throws {
+        let file = try #require(
+            try EscapeHatches.sources(inPattern: "Flyweight").first { $0.file.hasSuffix("/CodeStyle.swift") },
+            "CodeStyle.swift, where the shared style lives")
+        let changeable = ["Mutex", "Atomic", "NSLock", "Lock(", "Guarded", "nonmutating"]
+        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = line.components(separatedBy: "//").first ?? ""
+            // A property sits one level in (a local `var` inside a method is fine), and a
+            // computed one opens a brace.
+            let indent = code.prefix { $0 == " " }.count
+            let storedVar = indent == 4 && code.contains("var ") && !code.contains("{")
+            if storedVar || changeable.contains(where: { code.contains($0) }) {
+                Issue.record(
+                    "\(file.file):\(index + 1) gives a shared style something that can change (\(code.trimmingCharacters(in: .whitespaces))): every code of the symbology draws with it, from any task, so it holds only lets"
+                )
+            }
+        }
+        let style = CodeStyleFactory().style(for: .qr)
+        let canvas = RecordingCanvas()
+        style.draw("A", at: try CodeBounds(x: 0, y: 0, width: 0.1, height: 0.1), into: canvas)
+        #expect(canvas.strokes.count == 2, "…and it draws: an outline and a label")
+    }
+
     @Test("A style keeps nothing of a code: a canvas may draw another code with it from inside a call [1.3]")
     func keepsNothing() throws {
         let style = CodeStyleFactory().style(for: .ean13)

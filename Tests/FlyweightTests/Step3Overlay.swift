@@ -106,6 +106,32 @@ struct Step3Overlay {
             next.strokes.dropFirst(2).first
                 == .outline(codes[1].bounds, .yellow, lineWidth: shared.lineWidth * 2),
             "The pick made from inside the draw shows in the next one")
+
+        let emptied = RecordingCanvas()
+        emptied.whileDrawing = { _ in overlay.show([]) }
+        overlay.draw(into: emptied)
+        #expect(!emptied.strokes.isEmpty, "A canvas that empties the screen mid-draw ends nothing badly")
+        let after = RecordingCanvas()
+        overlay.draw(into: after)
+        #expect(after.strokes.isEmpty, "…and the next draw shows the empty screen")
+    }
+
+    @Test("A code shown twice is two codes: a pick highlights the one at its index, not its twin [3.2]")
+    func twinsArePickedByIndex() throws {
+        let code = try #require(try scannedCodes(1).first)
+        let overlay = CodeOverlay(styles: CountingSource())
+        overlay.show([code, code])
+        overlay.pick(1)
+        let canvas = RecordingCanvas()
+        overlay.draw(into: canvas)
+        let shared = CodeStyleFactory().style(for: code.symbology)
+        #expect(
+            Array(canvas.strokes.prefix(2)) == strokesInOrder(drawing: code, with: shared),
+            "The first of the twins, not picked, as its shared style draws it")
+        #expect(
+            canvas.strokes.dropFirst(2).first
+                == .outline(code.bounds, .yellow, lineWidth: shared.lineWidth * 2),
+            "The second, picked, highlighted")
     }
 
     @Test("Each pick gets a highlight of its own code's style, on one overlay, pick after pick [3.2]")
