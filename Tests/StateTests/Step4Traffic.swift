@@ -113,6 +113,19 @@ struct Step4Traffic {
         puppet.deliver(ping)
         #expect(failed.all.isEmpty, "The failed request doesn't wait")
         #expect(next.all == [ping], "The reply goes to the request that went out")
+
+        // The socket dropped, and hasn't said so yet: the state (connected) decides, and the
+        // socket's own refusal reaches the caller.
+        puppet.become(.disconnected)
+        puppet.onCall { call in
+            if call == .send("ping") { throw TransportError.notConnected(.disconnected) }
+        }
+        #expect(
+            throws: TransportError.notConnected(.disconnected),
+            "The socket's error, not a refusal of the lifecycle's"
+        ) {
+            try connection.send(ping)
+        }
     }
 
     @Test(
