@@ -159,10 +159,12 @@ public final class OfflineOutbox: Sendable {
                 }
                 // Why try again on a note: a "connected" that came during this command's run
                 // was heard while the run was busy; nobody else will run the buffer for it.
-                let connected = connection.status == .connected
+                // Why the status is read under the lock: a "connected" that landed between a
+                // read before the lock and the lock would leave its note for a run that stops.
                 let again = state.withLock { state in
-                    if !(state.lookAgain && connected) { state.running = false }
-                    return state.lookAgain && connected
+                    let again = state.lookAgain && connection.status == .connected
+                    if !again { state.running = false }
+                    return again
                 }
                 if !again { return }
             }

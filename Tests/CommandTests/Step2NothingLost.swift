@@ -131,6 +131,25 @@ struct Step2NothingLost {
             second.attempts == ["then"],
             "then, enqueued during first's run, is tried once: nothing said connected during its own run")
         #expect(inOneRun.pendingCount == 1, "then waits for the next connection")
+
+        // A command that enqueues another during its own run, then can't go now while the line
+        // still says connected: the run was asked for during its run, so nothing stalls.
+        let (third, busy) = try connectedOutbox()
+        let busyBox = Received<OfflineOutbox>()
+        busyBox.set(busy)
+        let runs = Recorder<String>()
+        let flaky = try busy.enqueue(
+            LoggedCommand(
+                "flaky", log: runs,
+                onExecute: {
+                    guard runs.all.count == 1 else { return }
+                    _ = try busyBox.current?.send("late")
+                    throw TransportError.notConnected(.disconnected)
+                }))
+        #expect(runs.all == ["ran flaky", "ran flaky"], "Tried again at once: the line says connected")
+        #expect(flaky.outcome == .sent)
+        #expect(third.sentNames == ["late"], "…and the command it enqueued went too: nothing waits")
+        #expect(busy.pendingCount == 0)
     }
 
     @Test(
