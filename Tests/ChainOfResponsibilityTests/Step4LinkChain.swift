@@ -59,6 +59,17 @@ struct Step4LinkChain {
             try await cancelledBeforeStart.value
         }
         #expect(never.links.isEmpty, "A caller already cancelled: nobody is asked")
+
+        let atTheEnd = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await TrackingCleaner(next: nil).handle(try link("https://shop.example/p/1"))
+        }
+        await #expect(
+            throws: CancellationError.self,
+            "A cancelled caller gets CancellationError at the end of the chain too, not \"nobody took it\""
+        ) {
+            try await atTheEnd.value
+        }
     }
 
     @Test(
@@ -143,6 +154,7 @@ struct Step4LinkChain {
             ("https://shop.example/p/1?utm_source=mail&utm_id=3#top", "https://shop.example/p/1#top"),
             ("https://shop.example/p/1", "https://shop.example/p/1"),
             ("https://shop.example/p/1?ref=utm_source&b=2", "https://shop.example/p/1?ref=utm_source&b=2"),
+            ("https://shop.example/p/1?utmost=1&utm=2&utm_x=3", "https://shop.example/p/1?utmost=1&utm=2"),
             (
                 "https://shop.example/s?q=red%20shoes&utm_id=1&q=two",
                 "https://shop.example/s?q=red%20shoes&q=two"
@@ -166,6 +178,13 @@ struct Step4LinkChain {
         #expect(
             try await TrackingCleaner(next: nil).handle(scanned) == .unhandled,
             "A cleaner at the end of the chain: nobody took it")
+        let declines = Probe("declines", .passOn)
+        #expect(
+            try await TrackingCleaner(next: declines).handle(scanned) == .unhandled,
+            "When the rest declines the cleaned link, the cleaner answers what they answered")
+        #expect(
+            declines.links.map(\.absoluteString) == [cleaned],
+            "…having asked them once, with the cleaned link")
     }
 
     @Test(
