@@ -31,6 +31,21 @@ enum LearnerSource {
         try staticLets(named: "shared")
     }
 
+    /// Each line that declares `name` as a stored `static let` made empty, `SetOnce()` or
+    /// `SetOnce<…>()`, given as `file:line`.
+    ///
+    /// Comments are ignored.
+    static func emptySlotDeclarations(named name: String) throws -> [String] {
+        let declaration = try Regex("\\bstatic\\s+let\\s+\(name)\\b[^=]*=\\s*SetOnce(<[^>]*>)?\\(\\)")
+        return try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
+            source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                index, line in
+                let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
+                return code.contains(declaration) ? "\(source.file):\(index + 1)" : nil
+            }
+        }
+    }
+
     /// Each line of the Singleton module's sources that declares `name` as a stored
     /// `static let`, given as `file:line`.
     ///

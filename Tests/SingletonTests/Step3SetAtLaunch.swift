@@ -59,8 +59,11 @@ struct Step3SetAtLaunch {
     @Test("ConnectionManager.launch is one slot for the app's life [3.4]")
     func launchIsOneSlot() throws {
         #expect(ConnectionManager.launch === ConnectionManager.launch, "Every read is the same slot")
+        let declarations = try LearnerSource.staticLets(named: "launch")
+        #expect(declarations.count == 1, "launch is a stored `static let launch`, made once, like shared")
         #expect(
-            try LearnerSource.staticLets(named: "launch").count == 1,
-            "launch is a stored `static let launch`, made once, like shared")
+            try LearnerSource.emptySlotDeclarations(named: "launch").count == 1,
+            "launch starts empty, made with SetOnce() and nothing in it: before start-up sets it, reading it says notSet, never a manager made behind the caller's back"
+        )
     }
 }
