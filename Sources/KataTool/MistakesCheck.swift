@@ -15,17 +15,11 @@ struct MistakesCheck {
     static let fewestRows = 4
 
     /// One row of a guide's table, as written.
-    struct Row: Equatable {
+    struct Row {
         let line: Int
         let rule: String
         let tests: [(suite: String, function: String)]
         let diff: String?
-
-        static func == (lhs: Row, rhs: Row) -> Bool {
-            lhs.line == rhs.line && lhs.rule == rhs.rule && lhs.diff == rhs.diff
-                && lhs.tests.map(\.suite) == rhs.tests.map(\.suite)
-                && lhs.tests.map(\.function) == rhs.tests.map(\.function)
-        }
     }
 
     /// Every problem in the nine pattern guides, one sentence each.

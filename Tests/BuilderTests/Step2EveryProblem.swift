@@ -22,17 +22,17 @@ struct BuildCase: Sendable, CustomTestStringConvertible {
         self.expected = expected
     }
 
-    /// Builds, and compares what it found with what was expected, citing `rule`.
-    func check(_ rule: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Builds, and compares what it found with what was expected; the test's name cites the rule.
+    func check(sourceLocation: SourceLocation = #_sourceLocation) {
         let found = problems { () throws(BuildError) in try configure(builder()).build(url: url) }
         if let expected {
             #expect(
                 found == [expected],
-                "\(label): build(url:) throws one BuildError with \(expected), and only that (rule \(rule))",
+                "\(label): build(url:) throws one BuildError with \(expected), and only that",
                 sourceLocation: sourceLocation)
         } else {
             #expect(
-                found == nil, "\(label): this is allowed, so build(url:) succeeds (rule \(rule))",
+                found == nil, "\(label): this is allowed, so build(url:) succeeds",
                 sourceLocation: sourceLocation)
         }
     }
@@ -187,17 +187,17 @@ let extremes: [BuildCase] = [
 struct Step2EveryProblem {
     @Test("Each wrong part gives its problem, and only that one [2.2]", arguments: tableRefuses)
     func eachProblem(wrong: BuildCase) {
-        wrong.check("2.2")
+        wrong.check()
     }
 
     @Test("What the table allows builds, in any case of ws and wss [2.2]", arguments: tableAllows)
     func allowed(right: BuildCase) {
-        right.check("2.2")
+        right.check()
     }
 
     @Test("Each limit builds, and the smallest step past it doesn't [2.3]", arguments: limits)
     func limitsAndOnePast(limit: BuildCase) {
-        limit.check("2.3")
+        limit.check()
     }
 
     @Test("The limits reach the configuration unchanged [2.3]")
@@ -216,22 +216,22 @@ struct Step2EveryProblem {
     @Test(
         "Whitespace around the URL makes it invalid, reported as given [2.4]", arguments: urlsWithWhitespace)
     func urlAsGiven(url: BuildCase) {
-        url.check("2.4")
+        url.check()
     }
 
     @Test("Text without a host is an invalid URL, whatever its scheme [2.5]", arguments: urlsWithoutHost)
     func noHostNoSchemeCheck(url: BuildCase) {
-        url.check("2.5")
+        url.check()
     }
 
     @Test("Only ws and wss pass: a scheme one letter off doesn't [2.6]", arguments: nearMissSchemes)
     func nearMissScheme(url: BuildCase) {
-        url.check("2.6")
+        url.check()
     }
 
     @Test("The extremes of each setting give their problem, never a crash [2.7]", arguments: extremes)
     func extreme(setting: BuildCase) {
-        setting.check("2.7")
+        setting.check()
     }
 
     @Test(

@@ -107,18 +107,9 @@ struct Step4LinkChain {
             ("mailto:help@shop.example", false), ("http://shop.example/p/AbC12", false),
         ])
     func paymentLinks(text: String, takes: Bool) async throws {
-        let scanned = try link(text)
-        let next = Probe("next", .take(screen: "Next"))
-        let outcome = try await PaymentLinks(next: next).handle(scanned)
-        if takes {
-            #expect(outcome == .handled(by: "payments", screen: "Payment"), "\(text) is a payment link")
-            #expect(next.links.isEmpty, "A handler that takes the link asks nobody after it")
-        } else {
-            #expect(
-                outcome == .handled(by: "next", screen: "Next"),
-                "\(text) is not a payment link: the next one answers")
-            #expect(next.links == [scanned], "\(text) passes on once, unchanged")
-        }
+        try await Self.check(
+            text, takes ? .handled(by: "payments", screen: "Payment") : nil, kind: "a payment link"
+        ) { PaymentLinks(next: $0) }
     }
 
     @Test(
@@ -129,16 +120,28 @@ struct Step4LinkChain {
             ("shoppay:order/1042", false), ("httpx://shop.example", false), ("file:///tmp/a", false),
         ])
     func webView(text: String, takes: Bool) async throws {
+        try await Self.check(text, takes ? .handled(by: "web", screen: "Web view") : nil, kind: "a web link")
+        {
+            WebView(next: $0)
+        }
+    }
+
+    /// Hands the handler `make` builds, in front of a probe that takes everything, the link
+    /// `text`: it answers `taken` and asks nobody after it, or (`taken` is `nil`) passes the link
+    /// on once, unchanged, and answers what the probe answered.
+    static func check(
+        _ text: String, _ taken: ChainOutcome?, kind: String, make: (any LinkHandler) -> any LinkHandler
+    ) async throws {
         let scanned = try link(text)
         let next = Probe("next", .take(screen: "Next"))
-        let outcome = try await WebView(next: next).handle(scanned)
-        if takes {
-            #expect(outcome == .handled(by: "web", screen: "Web view"), "\(text) is a web link")
+        let outcome = try await make(next).handle(scanned)
+        if let taken {
+            #expect(outcome == taken, "\(text) is \(kind)")
             #expect(next.links.isEmpty, "A handler that takes the link asks nobody after it")
         } else {
             #expect(
                 outcome == .handled(by: "next", screen: "Next"),
-                "\(text) is not a web link: the next one answers")
+                "\(text) is not \(kind): the next one answers")
             #expect(next.links == [scanned], "\(text) passes on once, unchanged")
         }
     }

@@ -12,15 +12,8 @@ enum LearnerSource {
     /// Each is given as `file:line`. Comments are ignored; a computed
     /// `static var name: Type { … }` is fine.
     static func storedStaticVars() throws -> [String] {
-        try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
-            source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-                index, line in
-                let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
-                // `@TaskLocal static var` is the task-local macro: a `static let` behind it.
-                return code.contains("static var ") && !code.contains("{") && !code.contains("@TaskLocal")
-                    ? "\(source.file):\(index + 1)" : nil
-            }
-        }
+        // `@TaskLocal static var` is the task-local macro: a `static let` behind it.
+        try lines { $0.contains("static var ") && !$0.contains("{") && !$0.contains("@TaskLocal") }
     }
 
     /// Each line of the Singleton module's sources that declares `shared` as a stored
@@ -37,13 +30,7 @@ enum LearnerSource {
     /// Comments are ignored.
     static func emptySlotDeclarations(named name: String) throws -> [String] {
         let declaration = try Regex("\\bstatic\\s+let\\s+\(name)\\b[^=]*=\\s*SetOnce(<[^>]*>)?\\(\\)")
-        return try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
-            source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-                index, line in
-                let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
-                return code.contains(declaration) ? "\(source.file):\(index + 1)" : nil
-            }
-        }
+        return try lines { $0.contains(declaration) }
     }
 
     /// Each line of the Singleton module's sources that declares `name` as a stored
@@ -52,11 +39,17 @@ enum LearnerSource {
     /// Comments are ignored.
     static func staticLets(named name: String) throws -> [String] {
         let declaration = try Regex("\\bstatic\\s+let\\s+\(name)\\b")
-        return try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
+        return try lines { $0.contains(declaration) }
+    }
+
+    /// Each line of the Singleton module's sources whose code (comments left out) passes
+    /// `matches`, given as `file:line`.
+    private static func lines(where matches: (Substring) -> Bool) throws -> [String] {
+        try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
             source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line in
                 let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
-                return code.contains(declaration) ? "\(source.file):\(index + 1)" : nil
+                return matches(code) ? "\(source.file):\(index + 1)" : nil
             }
         }
     }
