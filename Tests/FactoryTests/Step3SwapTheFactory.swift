@@ -8,39 +8,6 @@ import Testing
 // Declared here, in the tests: the client has never heard of them, so it can't special-case
 // them. All it may rely on is the ConnectionFactory protocol.
 
-/// A connection that goes nowhere and counts how often it was asked to connect.
-private final class LoopbackConnection: Connection {
-    let id = UUID()
-    let url: URL
-    private let state: Mutex<(status: TransportStatus, attempts: Int)>
-
-    /// A connection for `url` that reads `status` until it is asked to connect: a factory may
-    /// hand out a connection that already says it is on its way, or dropped.
-    init(url: URL, status: TransportStatus = .idle) {
-        self.url = url
-        state = Mutex((status: status, attempts: 0))
-    }
-
-    /// How often `connect()` was called.
-    var connectAttempts: Int { state.withLock { $0.attempts } }
-    var status: TransportStatus { state.withLock { $0.status } }
-    func connect() {
-        state.withLock {
-            $0.status = .connected
-            $0.attempts += 1
-        }
-    }
-    func disconnect() { state.withLock { $0.status = .disconnected } }
-    func release() { disconnect() }
-    func send(_ event: Event) throws {}
-    @discardableResult
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    @discardableResult
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        ObservationToken {}
-    }
-}
-
 /// Makes a LoopbackConnection for every URL, whatever its scheme, and keeps them all.
 private final class LoopbackFactory: ConnectionFactory {
     private let made = Mutex<[LoopbackConnection]>([])
@@ -57,54 +24,6 @@ private final class LoopbackFactory: ConnectionFactory {
         let connection = LoopbackConnection(url: url, status: startingStatus)
         made.withLock { $0.append(connection) }
         return connection
-    }
-}
-
-/// What a ``RefusingConnection`` throws from `connect()`: an error the client has never heard of.
-private struct ConnectRefused: Error, Equatable {
-    let url: URL
-}
-
-/// What a ``RefusingConnection`` may throw from `disconnect()` too: a connection that refused to
-/// connect may refuse to disconnect as well (a managed connection refuses both while `created`).
-private struct DisconnectRefused: Error, Equatable {
-    let url: URL
-}
-
-/// A connection that refuses to connect, as a managed connection refuses by its state, and
-/// counts how often it was asked.
-private final class RefusingConnection: Connection {
-    let id = UUID()
-    let url: URL
-    private let refusal: @Sendable (URL) -> any Error
-    private let refusesDisconnect: Bool
-    private let attempts = Mutex(0)
-
-    /// A connection whose `connect()` throws `refusal(url)`, and whose `disconnect()` throws
-    /// ``DisconnectRefused`` when `refusesDisconnect`.
-    init(url: URL, refusal: @escaping @Sendable (URL) -> any Error, refusesDisconnect: Bool) {
-        self.url = url
-        self.refusal = refusal
-        self.refusesDisconnect = refusesDisconnect
-    }
-
-    /// How often `connect()` was called.
-    var connectAttempts: Int { attempts.withLock { $0 } }
-    var status: TransportStatus { .idle }
-    func connect() throws {
-        attempts.withLock { $0 += 1 }
-        throw refusal(url)
-    }
-    func disconnect() throws {
-        if refusesDisconnect { throw DisconnectRefused(url: url) }
-    }
-    func release() {}
-    func send(_ event: Event) throws { throw TransportError.notConnected(.idle) }
-    @discardableResult
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { ObservationToken {} }
-    @discardableResult
-    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        ObservationToken {}
     }
 }
 
