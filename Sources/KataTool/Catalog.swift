@@ -84,7 +84,12 @@ enum Catalog {
         Kata(
             "Strategy",
             ["Step1LexicalSearch", "Step2NearAddressSearch", "Step3PlaceSearchModel", "Step4NewestAnswer"]),
-        Kata("Factory", ["Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory"]),
+        Kata(
+            "Factory",
+            [
+                "Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory", "Step4MatchingFamilies",
+                "Step5OneBackend",
+            ]),
         Kata(
             "Flyweight",
             [
