@@ -23,6 +23,25 @@ struct Step1LexicalSearch {
         )
     }
 
+    @Test("Keeps every match, even places of one name or the same place twice, and answers from the places it is given each time [1.1]")
+    func keepsEveryMatchOfEveryCall() async throws {
+        // A chain's second store has the first one's name; a list may hold one place twice.
+        let secondStore = Place(name: "Harbour Café", coordinate: try Coordinate(latitude: 53.5600, longitude: 10.0100))
+        let listed = town.places + [secondStore, town.places[4]]
+        let found = await strategy.filter(listed, matching: "harbour")
+        #expect(
+            found == [town.places[4], secondStore, town.places[4]],
+            "Every place whose name matches is kept, repeats included, in the order given")
+        // One strategy, asked about a short list and then a longer one: each answer comes from
+        // the places given to that call, not from what it found before.
+        let few = await strategy.filter(Array(town.places.prefix(2)), matching: "ca")
+        #expect(few.map(\.name) == ["CAFE NOIR"], "Two places given, one café among them")
+        let all = await strategy.filter(town.places, matching: "caf")
+        #expect(
+            all.map(\.name) == ["CAFE NOIR", "Harbour Café", "Café Central"],
+            "All six places given: all three cafés, whatever the last call found")
+    }
+
     @Test(
         "Ignores case and accents [1.2]",
         arguments: [

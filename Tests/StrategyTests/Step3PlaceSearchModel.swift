@@ -184,5 +184,15 @@ struct Step3PlaceSearchModel {
             model.results.map(\.name) == town.names.reversed(),
             "The model shows the strategy's answer as is, in the strategy's order"
         )
+        // A strategy whose answer lists every place twice, as one that merges two sources may.
+        struct TwiceStrategy: SearchStrategy {
+            func filter(_ places: [Place], matching term: String) -> [Place] {
+                places + places
+            }
+        }
+        await model.changeScope(to: TwiceStrategy())
+        #expect(
+            model.results == town.places + town.places,
+            "The model shows the answer as is: a place the strategy lists twice is shown twice")
     }
 }
