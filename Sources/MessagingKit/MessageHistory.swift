@@ -42,8 +42,9 @@ public struct SampleHistory: MessageHistory {
     }
 }
 
-/// The servers' store of past messages, kept in memory: in the app an HTTP service would answer
-/// instead. Tests post to it to play the server.
+/// The servers' store of past messages, kept in memory.
+///
+/// In the app an HTTP service would answer instead. Tests post to it to play the server.
 public final class MessageArchive: Sendable {
     private let posted = Locked<[ServerURL: [Message]]>([:])
 

@@ -23,7 +23,8 @@ struct Step4MatchingFamilies {
         arguments: servers)
     func liveConnection(text: String) throws {
         let recorder = TransportRecorder()
-        let backend = LiveBackend(archive: MessageArchive(), makeTransport: { recorder.makeTransport(for: $0) })
+        let backend = LiveBackend(
+            archive: MessageArchive(), makeTransport: { recorder.makeTransport(for: $0) })
         let server = try ServerURL(text)
         let connection = backend.makeConnection(for: server)
         #expect(connection is SocketConnection, "The live backend's connection is a SocketConnection")
@@ -52,7 +53,8 @@ struct Step4MatchingFamilies {
         let backend = LiveBackend(archive: archive)
         let history = backend.makeHistory(for: server)
         let serverHistory = try #require(
-            history as? ServerHistory, "The live backend's history is a ServerHistory, not \(type(of: history))")
+            history as? ServerHistory,
+            "The live backend's history is a ServerHistory, not \(type(of: history))")
         #expect(serverHistory.server == server, "The history is of the server it was asked for")
         #expect(
             try history.messages(in: "general") == [hello, welcome],
@@ -65,7 +67,8 @@ struct Step4MatchingFamilies {
     func previewConnection(text: String) throws {
         let server = try ServerURL(text)
         let connection = PreviewBackend(sample: [hello]).makeConnection(for: server)
-        #expect(connection is RecordingConnection, "The preview backend's connection is a RecordingConnection")
+        #expect(
+            connection is RecordingConnection, "The preview backend's connection is a RecordingConnection")
         #expect(connection.url == server.url, "The connection is for the server's URL, as given")
         #expect(connection.status == .idle, "The backend makes; it doesn't connect")
     }
@@ -79,8 +82,11 @@ struct Step4MatchingFamilies {
         for sample in samples {
             let history = PreviewBackend(sample: sample).makeHistory(for: server)
             let sampleHistory = try #require(
-                history as? SampleHistory, "The preview backend's history is a SampleHistory, not \(type(of: history))")
-            #expect(sampleHistory.sample == sample, "The history shows the sample given to init, all of it, in order")
+                history as? SampleHistory,
+                "The preview backend's history is a SampleHistory, not \(type(of: history))")
+            #expect(
+                sampleHistory.sample == sample,
+                "The history shows the sample given to init, all of it, in order")
         }
     }
 

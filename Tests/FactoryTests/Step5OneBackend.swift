@@ -25,8 +25,10 @@ private struct ProbeHistory: MessageHistory {
     }
 }
 
-/// A backend of the tests' own: loopback connections, or ones that refuse to connect, and a
-/// history that answers as it is told. It logs every call, in order.
+/// A backend of the tests' own, which logs every call, in order.
+///
+/// Its connections are loopback ones, or ones that refuse to connect; its history answers as it
+/// is told.
 private final class ProbeBackend: ChatBackend {
     private let answer: @Sendable (String) throws -> [Message]
     private let refusal: (@Sendable (URL) -> any Error)?
@@ -110,7 +112,9 @@ struct Step5OneBackend {
             do {
                 opened = try ChatRoomLoader(backend: backend).open("general", on: server)
             } catch {
-                #expect(isSame(error, as: refusal), "open passes on the history's \(refusal) unchanged, not \(error)")
+                #expect(
+                    isSame(error, as: refusal),
+                    "open passes on the history's \(refusal) unchanged, not \(error)")
             }
             #expect(opened == nil, "open throws the history's \(refusal) and returns no room")
             #expect(
@@ -132,7 +136,9 @@ struct Step5OneBackend {
             do {
                 opened = try ChatRoomLoader(backend: backend).open("general", on: server)
             } catch {
-                #expect(isSame(error, as: expected), "open passes on the connection's \(expected) unchanged, not \(error)")
+                #expect(
+                    isSame(error, as: expected),
+                    "open passes on the connection's \(expected) unchanged, not \(error)")
             }
             #expect(opened == nil, "open throws the connection's error and returns no room")
             let made = try #require(backend.connections.first as? RefusingConnection)
@@ -141,7 +147,9 @@ struct Step5OneBackend {
         }
     }
 
-    @Test("Every open asks the backend again, even for the same room, and leaves the last room's connection alone [5.4]")
+    @Test(
+        "Every open asks the backend again, even for the same room, and leaves the last room's connection alone [5.4]"
+    )
     func everyOpenAsksAgain() throws {
         let backend = ProbeBackend(answer: { _ in [hello] })
         let loader = ChatRoomLoader(backend: backend)
@@ -149,7 +157,9 @@ struct Step5OneBackend {
         let second = try loader.open("general", on: server)
         #expect(first.connection !== second.connection, "Two opens, two connections: the loader keeps none")
         #expect(backend.log.count == 6, "Each open asks for a history, reads it, and asks for a connection")
-        #expect(first.connection.status == .connected, "Opening again leaves the first room's connection connected")
+        #expect(
+            first.connection.status == .connected,
+            "Opening again leaves the first room's connection connected")
     }
 
     @Test("Swapping the backend swaps both products together: no screen shows a sample beside a socket [5.1]")
@@ -161,9 +171,11 @@ struct Step5OneBackend {
         #expect(live.history == [welcome], "Live: the archive's messages")
         #expect(live.connection.status == .connecting, "Live: the socket is connecting")
 
-        let preview = try ChatRoomLoader(backend: PreviewBackend(sample: [hello, offTopic])).open("general", on: server)
+        let preview = try ChatRoomLoader(backend: PreviewBackend(sample: [hello, offTopic])).open(
+            "general", on: server)
         #expect(preview.connection is RecordingConnection, "Preview: a recording connection")
         #expect(preview.history == [hello], "Preview: the sample's messages in the room")
-        #expect(preview.connection.status == .connected, "Preview: the recording connection connected at once")
+        #expect(
+            preview.connection.status == .connected, "Preview: the recording connection connected at once")
     }
 }

@@ -23,10 +23,13 @@ struct Step1LexicalSearch {
         )
     }
 
-    @Test("Keeps every match, even places of one name or the same place twice, and answers from the places it is given each time [1.1]")
+    @Test(
+        "Keeps every match, even places of one name or the same place twice, and answers from the places it is given each time [1.1]"
+    )
     func keepsEveryMatchOfEveryCall() async throws {
         // A chain's second store has the first one's name; a list may hold one place twice.
-        let secondStore = Place(name: "Harbour Café", coordinate: try Coordinate(latitude: 53.5600, longitude: 10.0100))
+        let secondStore = Place(
+            name: "Harbour Café", coordinate: try Coordinate(latitude: 53.5600, longitude: 10.0100))
         let listed = town.places + [secondStore, town.places[4]]
         let found = await strategy.filter(listed, matching: "harbour")
         #expect(
