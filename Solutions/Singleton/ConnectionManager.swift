@@ -3,7 +3,8 @@ import MessagingKit
 
 /// The app's one place to get a connection handle, for the app's whole life.
 ///
-/// Role: **Singleton**. ``shared`` is the one instance the app uses. Feature code writes
+/// Role: **Shared instance**, Swift's usual form of the Singleton: ``shared`` is the one
+/// instance the app uses, but `init(pool:)` stays public, so tests build their own. Feature code writes
 /// `try await ConnectionManager.shared.makeHandle(for: url)`, then sends and listens through the
 /// handle it gets (an `any ConnectionHandling`), and never builds a pool or a factory. The
 /// manager is a client of MessagingKit's `ConnectionPooling` role, which the Flyweight kata's
@@ -88,8 +89,8 @@ extension ConnectionManager {
     /// can hand it a manager of its own without touching the app's.
     public static var current: ConnectionManager { bound.get() ?? shared }
 
-    /// Runs `operation` with `manager` as ``current``, for it and every task it starts; after
-    /// it, `current` is what it was before.
+    /// Runs `operation` with `manager` as ``current``, for it and the child tasks it starts
+    /// (`async let`, task groups; a detached task doesn't inherit it); after it, `current` is what it was before.
     ///
     /// - Returns: what `operation` returns.
     /// - Throws: what `operation` throws.

@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 
 /// What Singleton's step 2 reads in the learner's own sources, beyond the escape hatches every
@@ -12,8 +13,15 @@ enum LearnerSource {
     /// Each is given as `file:line`. Comments are ignored; a computed
     /// `static var name: Type { … }` is fine.
     static func storedStaticVars() throws -> [String] {
-        // `@TaskLocal static var` is the task-local macro: a `static let` behind it.
-        try lines { $0.contains("static var ") && !$0.contains("{") && !$0.contains("@TaskLocal") }
+        // `@TaskLocal static var` is the task-local macro: a `static let` behind it, whether the
+        // attribute is on the declaration's line or on a line of its own just above.
+        var afterTaskLocal = false
+        return try lines { code in
+            let taskLocal = afterTaskLocal || code.contains("@TaskLocal")
+            let trimmed = code.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { afterTaskLocal = trimmed == "@TaskLocal" }
+            return code.contains("static var ") && !code.contains("{") && !taskLocal
+        }
     }
 
     /// Each line of the Singleton module's sources that declares `shared` as a stored
