@@ -18,8 +18,8 @@ public protocol KeeperHandler: Sendable {
     func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
-/// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
-/// it acts, and the chain stops there.
+/// Walks a pool and offers every connection to a first-match list of rules: the first rule that
+/// can handle it acts, and no later rule is asked.
 public struct ConnectionKeeper: Sendable {
     /// The keeper's three rules, in order: reconnect what is used, disconnect what is idle,
     /// release what is idle and disconnected.

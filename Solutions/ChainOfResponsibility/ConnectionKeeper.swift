@@ -24,8 +24,8 @@ public protocol KeeperHandler: Sendable {
     func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws
 }
 
-/// Walks a pool and offers every connection to a chain of rules: the first rule that can handle
-/// it acts, and the chain stops there.
+/// Walks a pool and offers every connection to a first-match list of rules: the first rule that
+/// can handle it acts, and no later rule is asked.
 ///
 /// Role: **Client** of the chain. ``run(every:on:)`` calls ``pass()`` on a timer, the keeper's
 /// poll, on an injected clock.
@@ -66,7 +66,8 @@ public struct ConnectionKeeper: Sendable {
         // undone must have the pool check again as it acts, as the release rule does.
         for pooled in await pool.contents() {
             // Why `first(where:)`: it stops at the first rule that says yes, so no later rule is
-            // even asked. That is the chain stopping.
+            // even asked. That is the list form of a chain: the keeper walks it, and no rule holds
+            // the next one (step 4's handlers do).
             guard let handler = handlers.first(where: { $0.canHandle(pooled) }) else { continue }
             do {
                 try await handler.handle(pooled, in: pool)
