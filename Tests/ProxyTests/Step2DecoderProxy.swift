@@ -1,3 +1,4 @@
+import Dispatch
 import KataTestSupport
 import Proxy
 import ScanKit
@@ -86,5 +87,47 @@ struct Step2DecoderProxy {
         #expect(
             proxy.decode(Frame(number: 2)).map(\.payload) == ["successor"],
             "The next frame goes to the decoder attached from inside decode")
+    }
+
+    @Test("A slow decode holds up no other caller: the proxy adds no lock around its decoder [2.5]")
+    func slowDecodeHoldsUpNobody() {
+        let proxy = DecoderProxy()
+        let decoder = WaitingDecoder()
+        proxy.attach(decoder)
+        let slow = Received<[String]>()
+        let slowDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            slow.set(proxy.decode(Frame(number: 1)).map(\.payload))
+            slowDone.signal()
+        }
+        #expect(decoder.started.wait(timeout: .now() + 10) == .success, "The slow decode began")
+        #expect(
+            proxy.decode(Frame(number: 2)).map(\.payload) == ["fast"],
+            "Another caller's frame is decoded while the slow one still decodes")
+        _ = slowDone.wait(timeout: .now() + 10)
+        #expect(
+            slow.current == ["slow, after the fast one"],
+            "The fast decode finished while the slow one was still decoding: nobody waited for it")
+    }
+}
+
+/// A decoder whose first frame is slow: it waits until another frame has been decoded, or gives
+/// up after ten seconds (only a proxy that holds callers up makes it wait that long).
+private final class WaitingDecoder: CodeDecoding {
+    let started = DispatchSemaphore(value: 0)
+    private let fastDone = DispatchSemaphore(value: 0)
+
+    func decode(_ frame: Frame) -> [ScannedCode] {
+        guard frame.number == 1 else {
+            defer { fastDone.signal() }
+            return payload("fast")
+        }
+        started.signal()
+        let overtaken = fastDone.wait(timeout: .now() + 10) == .success
+        return payload(overtaken ? "slow, after the fast one" : "slow, alone")
+    }
+
+    private func payload(_ text: String) -> [ScannedCode] {
+        (try? ScannedCode(payload: text, symbology: .qr)).map { [$0] } ?? []
     }
 }

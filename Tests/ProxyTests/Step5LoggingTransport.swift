@@ -218,6 +218,26 @@ struct Step5LoggingTransport {
             "Sends made by the sink are recorded too")
     }
 
+    @Test(
+        "A handler subscribed to the bare transport before the decorator existed reads the decorator's status as the transport's, at once [5.3]"
+    )
+    func earlierHandlerReadsTheNewStatus() throws {
+        let real = try offlineTransport()
+        let decorator = Received<LoggingTransport>()
+        let reads = Received<[String]>()
+        // An app-wide watcher, subscribed to the transport itself before anyone decorated it.
+        real.onStatusChange { status in
+            let read = decorator.current?.status.description ?? "nothing"
+            reads.set((reads.current ?? []) + ["\(status) read \(read)"])
+        }
+        decorator.set(LoggingTransport(wrapping: real, log: LogBook().sink))
+        try connectAndAccept(try #require(decorator.current), server: real)
+        #expect(
+            reads.current == ["connecting read connecting", "connected read connected"],
+            "Any handler that reads the decorator's status while a change is reported reads the transport's new status, not a copy the decorator updates when it hears of it"
+        )
+    }
+
     @Test("Decorators stack: two loggers both record, and each send reaches the transport once [5.7, 5.10]")
     func decoratorsStack() throws {
         let real = try offlineTransport()
