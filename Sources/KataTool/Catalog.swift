@@ -96,7 +96,11 @@ enum Catalog {
                 "Step1SharedStyle", "Step2StyleFactory", "Step3Overlay", "Step4KeyedPool", "Step5KeeperView",
             ]),
         Kata(
-            "Singleton", ["Step1InjectedPool", "Step2OneInstance", "Step3SetAtLaunch", "Step4CurrentManager"]),
+            "Singleton",
+            [
+                "Step1InjectedPool", "Step2OneInstance", "Step3SetAtLaunch", "Step4CurrentManager",
+                "Step5SharedRooms",
+            ]),
         Kata(
             "State",
             [
