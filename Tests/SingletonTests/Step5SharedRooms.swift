@@ -17,6 +17,7 @@ private final class GatedPool: ConnectionPooling {
         var gates: [URL: Gate] = [:]
         var opens: [URL: Gate] = [:]
         var refusals: [URL: RoomClosed] = [:]
+        var openedBy: URL?
     }
 
     private let inner = InMemoryConnectionPool()
@@ -24,6 +25,9 @@ private final class GatedPool: ConnectionPooling {
 
     /// Every URL asked for, oldest first.
     var requests: [URL] { plan.withLock { $0.requests } }
+
+    /// The URL whose request opened a gate that was still closed (see ``whenAsked(for:open:)``).
+    var openedBy: URL? { plan.withLock { $0.openedBy } }
 
     /// A gate that holds every request for `url` until the test opens it.
     func hold(_ url: URL) -> Gate {
@@ -45,6 +49,7 @@ private final class GatedPool: ConnectionPooling {
     func makeHandle(for url: URL) async throws -> InMemoryConnectionPool.Handle {
         let (gate, opens, refusal) = plan.withLock { plan in
             plan.requests.append(url)
+            if let opens = plan.opens[url], !opens.isOpen { plan.openedBy = url }
             return (plan.gates[url], plan.opens[url], plan.refusals.removeValue(forKey: url))
         }
         opens?.open()
@@ -137,10 +142,19 @@ struct Step5SharedRooms {
         let directory = try await directory(over: pool)
         let slow = Task { try await directory.handle(for: chat) }
         await gate.arrivals(1)
-        // A directory that made this caller wait for the slow room would wait forever: the slow
-        // room waits for this one. The suite's time limit ends the test then.
+        // A directory that made the next caller wait for the slow room would wait forever: the
+        // slow room waits for it. Only then, after five seconds, does this let the slow room go.
+        let rescue = Task {
+            try await Task.sleep(for: .seconds(5))
+            gate.open()
+        }
+        defer { rescue.cancel() }
         let quick = try await directory.handle(for: support)
-        #expect(quick.url == support, "The other room's handle came while the slow one waited")
+        #expect(
+            pool.openedBy == support,
+            "The other room's request reached the pool while the slow room's was still held: nobody waited for it"
+        )
+        #expect(quick.url == support, "The other room got its handle")
         #expect(try await slow.value.url == chat, "The slow room's handle came after")
         #expect(pool.requests.dropFirst() == [chat, support])
     }
