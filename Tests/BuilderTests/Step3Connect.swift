@@ -192,5 +192,9 @@ struct Step3Connect {
             "connect() starts it connecting; the server has not accepted yet")
         let second = try configuration.connect()
         #expect(second.id != connection.id, "Each connect() opens a new socket connection")
+        try connection.disconnect()
+        #expect(
+            second.status == .connecting,
+            "Each over a socket of its own: disconnecting the first leaves the second connecting")
     }
 }

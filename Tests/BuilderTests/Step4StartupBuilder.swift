@@ -23,6 +23,25 @@ struct Step4StartupBuilder {
             "The commands use the window, tint and screen given")
     }
 
+    @Test("The builder keeps the window and the log it was given alive: nobody else need hold them [4.1]")
+    func keepsItsPartsAlive() throws {
+        weak var weakWindow: AppWindow?
+        weak var weakLog: LaunchLog?
+        let builder: StartupBuilder
+        do {
+            let window = AppWindow()
+            let log = LaunchLog()
+            (weakWindow, weakLog) = (window, log)
+            builder = StartupBuilder(window: window, log: log).rootScreen("Scan")
+        }
+        for command in builder.build() { try command.execute() }
+        let window = try #require(weakWindow, "The builder still holds the window it was given")
+        let log = try #require(weakLog, "The builder still holds the log it was given")
+        #expect(
+            window.rootScreen == "Scan" && window.isVisible, "The commands used the very window given")
+        #expect(log.entries == ["storage opened"], "The commands used the very log given")
+    }
+
     @Test(
         "Without an analytics key there is no analytics; tint and first screen have defaults [4.1, 4.2, 4.3]")
     func defaults() throws {
