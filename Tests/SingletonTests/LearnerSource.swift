@@ -53,6 +53,14 @@ enum LearnerSource {
         return try lines { $0.contains(declaration) }
     }
 
+    /// Each line of the Singleton module's sources whose code (comments left out) names `name`
+    /// as a word, given as `file:line`.
+    static func mentions(of name: String) throws -> [String] {
+        // Not `\b`: Swift's default word boundaries keep `launch.set` one word.
+        let word = try Regex("(^|[^A-Za-z0-9_])\(name)([^A-Za-z0-9_]|$)")
+        return try lines { $0.contains(word) }
+    }
+
     /// Each line of the Singleton module's sources whose code (comments left out) passes
     /// `matches`, given as `file:line`.
     private static func lines(where matches: (Substring) -> Bool) throws -> [String] {

@@ -65,5 +65,9 @@ struct Step3SetAtLaunch {
             try LearnerSource.emptySlotDeclarations(named: "launch").count == 1,
             "launch starts empty, made with SetOnce() and nothing in it: before start-up sets it, reading it says notSet, never a manager made behind the caller's back"
         )
+        #expect(
+            try LearnerSource.mentions(of: "launch") == declarations,
+            "Only the app's start-up sets launch: nothing in the module reads or sets it, not withCurrent, not current"
+        )
     }
 }

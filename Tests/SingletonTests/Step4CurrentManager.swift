@@ -100,5 +100,9 @@ struct Step4CurrentManager {
         }
         #expect(seen.0 === outer && seen.2 === outer, "The outer binding, before and after the inner")
         #expect(seen.1 === inner, "The inner binding, inside it")
+        let app = await ConnectionManager.withCurrent(outer) {
+            await ConnectionManager.withCurrent(ConnectionManager.shared) { ConnectionManager.current }
+        }
+        #expect(app === ConnectionManager.shared, "Binding shared inside another binding wins too")
     }
 }
