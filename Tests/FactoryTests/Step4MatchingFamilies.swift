@@ -59,6 +59,14 @@ struct Step4MatchingFamilies {
         #expect(
             try history.messages(in: "general") == [hello, welcome],
             "It reads the archive given to init: that server's messages in the room, oldest first")
+        // The same backend, asked next for another server: that server's history, not the first's.
+        let other = backend.makeHistory(for: elsewhere)
+        #expect(
+            (other as? ServerHistory)?.server == elsewhere,
+            "Asked for another server, the same backend makes that server's history")
+        #expect(
+            try other.messages(in: "general").map(\.text) == ["On another server"],
+            "Each history shows its own server's messages")
     }
 
     @Test(
@@ -78,7 +86,9 @@ struct Step4MatchingFamilies {
         arguments: servers)
     func previewHistory(text: String) throws {
         let server = try ServerURL(text)
-        let samples: [[Message]] = [[hello, offTopic, welcome], [offTopic], []]
+        let samples: [[Message]] = [
+            [hello, offTopic, welcome], [offTopic], [], [hello, hello], [hello, welcome, hello],
+        ]
         for sample in samples {
             let history = PreviewBackend(sample: sample).makeHistory(for: server)
             let sampleHistory = try #require(

@@ -32,16 +32,24 @@ private struct ProbeHistory: MessageHistory {
 private final class ProbeBackend: ChatBackend {
     private let answer: @Sendable (String) throws -> [Message]
     private let refusal: (@Sendable (URL) -> any Error)?
+    private let refusesDisconnect: Bool
+    private let startingStatus: TransportStatus
     private let state = Mutex<(log: [String], connections: [any Connection])>(([], []))
 
-    /// A backend whose histories answer with `answer(room)`, and whose connections refuse to
-    /// connect with `refusal(url)` when it is given.
+    /// A backend whose histories answer with `answer(room)`.
+    ///
+    /// Its connections read `startingStatus` until asked to connect; given a `refusal`, they
+    /// refuse to connect with `refusal(url)`, and to disconnect as well when `refusesDisconnect`.
     init(
         answer: @escaping @Sendable (String) throws -> [Message],
-        refusal: (@Sendable (URL) -> any Error)? = nil
+        startingStatus: TransportStatus = .idle,
+        refusal: (@Sendable (URL) -> any Error)? = nil,
+        refusesDisconnect: Bool = false
     ) {
         self.answer = answer
+        self.startingStatus = startingStatus
         self.refusal = refusal
+        self.refusesDisconnect = refusesDisconnect
     }
 
     /// Every call to the backend and its histories, oldest first.
@@ -52,9 +60,9 @@ private final class ProbeBackend: ChatBackend {
     func makeConnection(for server: ServerURL) -> any Connection {
         let connection: any Connection =
             if let refusal {
-                RefusingConnection(url: server.url, refusal: refusal, refusesDisconnect: false)
+                RefusingConnection(url: server.url, refusal: refusal, refusesDisconnect: refusesDisconnect)
             } else {
-                LoopbackConnection(url: server.url)
+                LoopbackConnection(url: server.url, status: startingStatus)
             }
         state.withLock {
             $0.log.append("connection for \(server)")
@@ -84,17 +92,18 @@ struct Step5OneBackend {
     }
 
     @Test(
-        "open asks its backend for one history of the server, reads the room, then makes one connection and connects it once; the room holds what the history gave [5.1, 5.2, 5.3]",
-        arguments: [[hello, welcome], [], [offTopic, hello]])
-    func opensFromTheBackend(history: [Message]) throws {
-        let backend = ProbeBackend(answer: { _ in history })
+        "open asks its backend for one history of the server, reads the room, then makes one connection and connects it once, whatever status it reads; the room holds what the history gave [5.1, 5.2, 5.3]",
+        arguments: [[hello, welcome], [], [offTopic, hello], [hello, hello]],
+        [TransportStatus.idle, .disconnected, .connecting])
+    func opensFromTheBackend(history: [Message], startingStatus: TransportStatus) throws {
+        let backend = ProbeBackend(answer: { _ in history }, startingStatus: startingStatus)
         let opened = try ChatRoomLoader(backend: backend).open("general", on: server)
         #expect(
             backend.log == ["history for \(server)", "messages in general", "connection for \(server)"],
             "One history of the server, read for the room, and then one connection to it, in that order")
         let made = try #require(backend.connections.first as? LoopbackConnection)
         #expect(opened.connection === made, "The room's connection is the very one the backend made")
-        #expect(made.connectAttempts == 1, "open connects it, once")
+        #expect(made.connectAttempts == 1, "open connects it, once, even when it read \(startingStatus)")
         #expect(opened.history == history, "The room's history is what the history gave, unchanged, in order")
         #expect(opened.room == "general", "The room is the one asked for")
     }
@@ -124,13 +133,16 @@ struct Step5OneBackend {
         }
     }
 
-    @Test("A connection that refuses to connect: its error reaches the caller unchanged [5.3]")
-    func connectRefusal() throws {
+    @Test(
+        "A connection that refuses to connect: its error reaches the caller unchanged, even from one that refuses to disconnect too [5.3]",
+        arguments: [false, true])
+    func connectRefusal(refusesDisconnect: Bool) throws {
         let refusals: [@Sendable (URL) -> any Error] = [
             { ConnectRefused(url: $0) }, { _ in LifecycleError.operationRefused(.connect, in: .released) },
         ]
         for refusal in refusals {
-            let backend = ProbeBackend(answer: { _ in [hello] }, refusal: refusal)
+            let backend = ProbeBackend(
+                answer: { _ in [hello] }, refusal: refusal, refusesDisconnect: refusesDisconnect)
             let expected = refusal(server.url)
             var opened: OpenedRoom?
             do {
