@@ -2,7 +2,7 @@ import KataTestSupport
 import Singleton
 import Testing
 
-// The only tests that touch `ConnectionManager.shared`, and they only compare identities:
+// Tests that touch `ConnectionManager.shared` only compare identities (here, and in steps 4 and 5):
 // nothing they do can leak into another test.
 @Suite(
     "Singleton · Step 2 — One manager for the app's lifetime", .tags(.messaging),
