@@ -105,6 +105,7 @@ struct Step4LinkChain {
             ("shoppay:order/1042", true), ("SHOPPAY:order/1042", true), ("ShopPay://pay?id=7", true),
             ("https://pay.example/shoppay", false), ("shoppayx:order/1042", false),
             ("mailto:help@shop.example", false), ("http://shop.example/p/AbC12", false),
+            ("HTTPS://shop.example/p/1", false), ("Mailto:help@shop.example", false),
         ])
     func paymentLinks(text: String, takes: Bool) async throws {
         try await Self.check(
@@ -118,6 +119,7 @@ struct Step4LinkChain {
             ("https://shop.example/p/AbC12?Ref=XyZ", true), ("http://shop.example", true),
             ("HTTPS://SHOP.EXAMPLE/", true), ("ftp://files.example/a", false),
             ("shoppay:order/1042", false), ("httpx://shop.example", false), ("file:///tmp/a", false),
+            ("FTP://files.example/a", false),
         ])
     func webView(text: String, takes: Bool) async throws {
         try await Self.check(text, takes ? .handled(by: "web", screen: "Web view") : nil, kind: "a web link")
@@ -126,23 +128,33 @@ struct Step4LinkChain {
         }
     }
 
-    /// Hands the handler `make` builds, in front of a probe that takes everything, the link
-    /// `text`: it answers `taken` and asks nobody after it, or (`taken` is `nil`) passes the link
-    /// on once, unchanged, and answers what the probe answered.
+    /// Checks one handler against one link, asked twice and at a chain's end.
+    ///
+    /// The handler `make` builds, in front of a probe that takes everything, gets the link `text`
+    /// twice: it answers `taken` both times and asks nobody after it, or (`taken` is `nil`) passes
+    /// the link on each time, unchanged, and answers what the probe answered. At the end of a
+    /// chain (no next), a link it doesn't take is `.unhandled`.
     static func check(
-        _ text: String, _ taken: ChainOutcome?, kind: String, make: (any LinkHandler) -> any LinkHandler
+        _ text: String, _ taken: ChainOutcome?, kind: String, make: ((any LinkHandler)?) -> any LinkHandler
     ) async throws {
         let scanned = try link(text)
         let next = Probe("next", .take(screen: "Next"))
-        let outcome = try await make(next).handle(scanned)
+        let handler = make(next)
+        let outcomes = [try await handler.handle(scanned), try await handler.handle(scanned)]
+        let atTheEnd = try await make(nil).handle(scanned)
         if let taken {
-            #expect(outcome == taken, "\(text) is \(kind)")
+            #expect(outcomes == [taken, taken], "\(text) is \(kind), the second time too")
             #expect(next.links.isEmpty, "A handler that takes the link asks nobody after it")
+            #expect(atTheEnd == taken, "\(text) is \(kind) at the end of a chain too")
         } else {
+            let answered = ChainOutcome.handled(by: "next", screen: "Next")
             #expect(
-                outcome == .handled(by: "next", screen: "Next"),
-                "\(text) is not \(kind): the next one answers")
-            #expect(next.links == [scanned], "\(text) passes on once, unchanged")
+                outcomes == [answered, answered],
+                "\(text) is not \(kind): the next one answers, the second time too")
+            #expect(next.links == [scanned, scanned], "\(text) passes on each time, unchanged")
+            #expect(
+                atTheEnd == .unhandled,
+                "\(text) is not \(kind), and at the end of a chain nobody took it: unhandled")
         }
     }
 
@@ -163,6 +175,11 @@ struct Step4LinkChain {
                 "https://shop.example/s?q=red%20shoes&q=two"
             ),
             ("shoppay:order?utm_campaign=x&id=7", "shoppay:order?id=7"),
+            (
+                "https://shop.example/s?q=a%2Bb&utm_id=1&next=%2Fcart%3Fx%3D1",
+                "https://shop.example/s?q=a%2Bb&next=%2Fcart%3Fx%3D1"
+            ),
+            ("https://shop.example/p/1?gift&utm_source=mail", "https://shop.example/p/1?gift"),
         ])
     func trackingCleaner(text: String, cleaned: String) async throws {
         let scanned = try link(text)
