@@ -87,15 +87,20 @@ final class RefusingConnection: Connection {
 
     /// A connection whose `connect()` throws `refusal(url)`, and whose `disconnect()` throws
     /// ``DisconnectRefused`` when `refusesDisconnect`.
-    init(url: URL, refusal: @escaping @Sendable (URL) -> any Error, refusesDisconnect: Bool) {
+    init(
+        url: URL, refusal: @escaping @Sendable (URL) -> any Error, refusesDisconnect: Bool,
+        status: TransportStatus = .idle
+    ) {
         self.url = url
         self.refusal = refusal
         self.refusesDisconnect = refusesDisconnect
+        self.status = status
     }
 
     /// How often `connect()` was called.
     var connectAttempts: Int { attempts.withLock { $0 } }
-    var status: TransportStatus { .idle }
+    /// What it reads, and keeps reading: it never connects.
+    let status: TransportStatus
     func connect() throws {
         attempts.withLock { $0 += 1 }
         throw refusal(url)

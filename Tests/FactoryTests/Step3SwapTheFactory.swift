@@ -32,19 +32,22 @@ private final class RefusingConnectionFactory: ConnectionFactory {
     private let made = Mutex<[RefusingConnection]>([])
     private let refusal: @Sendable (URL) -> any Error
     private let refusesDisconnect: Bool
+    private let status: TransportStatus
 
     init(
         refusal: @escaping @Sendable (URL) -> any Error = { ConnectRefused(url: $0) },
-        refusesDisconnect: Bool = false
+        refusesDisconnect: Bool = false, status: TransportStatus = .idle
     ) {
         self.refusal = refusal
         self.refusesDisconnect = refusesDisconnect
+        self.status = status
     }
 
     var connections: [RefusingConnection] { made.withLock { $0 } }
 
     func makeConnection(for url: URL) -> any Connection {
-        let connection = RefusingConnection(url: url, refusal: refusal, refusesDisconnect: refusesDisconnect)
+        let connection = RefusingConnection(
+            url: url, refusal: refusal, refusesDisconnect: refusesDisconnect, status: status)
         made.withLock { $0.append(connection) }
         return connection
     }
@@ -87,7 +90,7 @@ private final class RefusingFactory: ConnectionFactory {
 struct Step3SwapTheFactory {
     @Test(
         "open(_:) returns the connection its factory made, connecting it once, whatever status it reads [3.1]",
-        arguments: [TransportStatus.idle, .disconnected, .connecting]
+        arguments: [TransportStatus.idle, .disconnected, .connecting, .connected]
     )
     func opensFactoryConnection(startingStatus: TransportStatus) throws {
         let factory = LoopbackFactory(startingStatus: startingStatus)
@@ -178,9 +181,10 @@ struct Step3SwapTheFactory {
     }
 
     @Test(
-        "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing [3.5, 3.1]"
+        "A connection that refuses to connect: its error reaches the caller unchanged, and open returns nothing, whatever status it reads [3.5, 3.1]",
+        arguments: [TransportStatus.idle, .connecting, .connected]
     )
-    func refusedConnectIsConnectionError() throws {
+    func refusedConnectIsConnectionError(status: TransportStatus) throws {
         let address = try url("wss://chat.example.com/socket")
         // Every case of a managed connection's error, and one of a type the client has never
         // heard of; from connections that disconnect quietly, and from ones that refuse that too.
@@ -191,7 +195,7 @@ struct Step3SwapTheFactory {
         for refusesDisconnect in [false, true] {
             for refusal in refusals {
                 let factory = RefusingConnectionFactory(
-                    refusal: refusal, refusesDisconnect: refusesDisconnect)
+                    refusal: refusal, refusesDisconnect: refusesDisconnect, status: status)
                 let client = MessagingClient(factory: factory)
                 let expected = refusal(address)
                 var opened: (any Connection)?

@@ -124,4 +124,22 @@ struct Step4MatchingFamilies {
         }
         #expect(recorder.transports.count == 2, "Two live connections, two transports")
     }
+
+    @Test("A backend keeps none of its products: a connection its caller drops is freed [4.3]")
+    func keepsNothing() throws {
+        let server = try ServerURL("wss://chat.example.com/socket")
+        let backends: [any ChatBackend] = [
+            LiveBackend(archive: MessageArchive()), PreviewBackend(sample: []),
+        ]
+        for backend in backends {
+            weak var dropped: (any Connection)?
+            do {
+                let made = backend.makeConnection(for: server)
+                dropped = made
+                #expect(dropped != nil, "\(type(of: backend)): while its caller holds it, it lives")
+                withExtendedLifetime(made) {}
+            }
+            #expect(dropped == nil, "\(type(of: backend)): once its caller drops it, nothing holds it")
+        }
+    }
 }

@@ -60,7 +60,9 @@ private final class ProbeBackend: ChatBackend {
     func makeConnection(for server: ServerURL) -> any Connection {
         let connection: any Connection =
             if let refusal {
-                RefusingConnection(url: server.url, refusal: refusal, refusesDisconnect: refusesDisconnect)
+                RefusingConnection(
+                    url: server.url, refusal: refusal, refusesDisconnect: refusesDisconnect,
+                    status: startingStatus)
             } else {
                 LoopbackConnection(url: server.url, status: startingStatus)
             }
@@ -94,7 +96,7 @@ struct Step5OneBackend {
     @Test(
         "open asks its backend for one history of the server, reads the room, then makes one connection and connects it once, whatever status it reads; the room holds what the history gave [5.1, 5.2, 5.3]",
         arguments: [[hello, welcome], [], [offTopic, hello], [hello, hello]],
-        [TransportStatus.idle, .disconnected, .connecting])
+        [TransportStatus.idle, .disconnected, .connecting, .connected])
     func opensFromTheBackend(history: [Message], startingStatus: TransportStatus) throws {
         let backend = ProbeBackend(answer: { _ in history }, startingStatus: startingStatus)
         let opened = try ChatRoomLoader(backend: backend).open("general", on: server)
@@ -134,15 +136,16 @@ struct Step5OneBackend {
     }
 
     @Test(
-        "A connection that refuses to connect: its error reaches the caller unchanged, even from one that refuses to disconnect too [5.3]",
-        arguments: [false, true])
-    func connectRefusal(refusesDisconnect: Bool) throws {
+        "A connection that refuses to connect: its error reaches the caller unchanged, even from one that refuses to disconnect too, whatever status it reads [5.3]",
+        arguments: [false, true], [TransportStatus.idle, .connecting, .connected])
+    func connectRefusal(refusesDisconnect: Bool, status: TransportStatus) throws {
         let refusals: [@Sendable (URL) -> any Error] = [
             { ConnectRefused(url: $0) }, { _ in LifecycleError.operationRefused(.connect, in: .released) },
         ]
         for refusal in refusals {
             let backend = ProbeBackend(
-                answer: { _ in [hello] }, refusal: refusal, refusesDisconnect: refusesDisconnect)
+                answer: { _ in [hello] }, startingStatus: status, refusal: refusal,
+                refusesDisconnect: refusesDisconnect)
             let expected = refusal(server.url)
             var opened: OpenedRoom?
             do {
@@ -189,5 +192,30 @@ struct Step5OneBackend {
         #expect(preview.history == [hello], "Preview: the sample's messages in the room")
         #expect(
             preview.connection.status == .connected, "Preview: the recording connection connected at once")
+    }
+
+    @Test(
+        "The room is opened as named: the loader passes the name on as given [5.1]",
+        arguments: ["General", "#random"])
+    func roomAsNamed(room: String) throws {
+        let backend = ProbeBackend(answer: { _ in [] })
+        let opened = try ChatRoomLoader(backend: backend).open(room, on: server)
+        #expect(opened.room == room, "The room is the one asked for, as written")
+        #expect(backend.log.contains("messages in \(room)"), "The history is read for \(room), as written")
+    }
+
+    @Test("The loader keeps no room: a connection its caller drops is freed [5.4]")
+    func keepsNoConnection() throws {
+        let loader = ChatRoomLoader(backend: PreviewBackend(sample: [hello]))
+        weak var dropped: (any Connection)?
+        do {
+            let room = try loader.open("general", on: server)
+            dropped = room.connection
+            #expect(dropped != nil, "While the caller holds the room, its connection lives")
+            withExtendedLifetime(room) {}
+        }
+        #expect(
+            dropped == nil, "Once its caller drops the room, nothing holds the connection: not the loader")
+        withExtendedLifetime(loader) {}
     }
 }

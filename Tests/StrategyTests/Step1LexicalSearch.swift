@@ -37,7 +37,7 @@ struct Step1LexicalSearch {
             "Every place whose name matches is kept, repeats included, in the order given")
         // One strategy, asked about a short list and then a longer one: each answer comes from
         // the places given to that call, not from what it found before.
-        let few = await strategy.filter(Array(town.places.prefix(2)), matching: "ca")
+        let few = await strategy.filter(Array(town.places.prefix(2)), matching: "caf")
         #expect(few.map(\.name) == ["CAFE NOIR"], "Two places given, one café among them")
         let all = await strategy.filter(town.places, matching: "caf")
         #expect(

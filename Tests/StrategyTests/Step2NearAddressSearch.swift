@@ -1,6 +1,7 @@
 import KataTestSupport
 import ScanKit
 import Strategy
+import Synchronization
 import Testing
 
 @Suite("Strategy · Step 2 — Search near an address", .tags(.scan), .noEscapeHatches("Strategy"))
@@ -19,6 +20,49 @@ struct Step2NearAddressSearch {
             Set(found.map(\.name)) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
             "Within 1 km of Harbour: 86 m, 345 m and 915 m away; the rest are farther"
         )
+    }
+
+    @Test("Keeps every place within the radius, two at one spot or one listed twice included [2.2]")
+    func keepsPlacesAtOneSpot() async throws {
+        let harbourCafe = town.places[4]
+        let kiosk = Place(name: "Harbour Kiosk", coordinate: harbourCafe.coordinate)
+        let strategy = NearAddressSearchStrategy(geocoder: town.geocoder, radiusInMeters: 1_000)
+        let found = await strategy.filter(town.places + [kiosk, harbourCafe], matching: "Harbour")
+        #expect(
+            found.map(\.name).sorted()
+                == ["CAFE NOIR", "Harbour Café", "Harbour Café", "Harbour Kiosk", "Müller Drogerie"],
+            "Places at the same distance are all kept, and a place listed twice is kept twice")
+    }
+
+    @Test("Two searches at once for one address each ask the geocoder: searches share nothing [2.1]")
+    func searchesAtOnceAskTheirOwn() async throws {
+        let gate = Gate()
+        let geocoder = SecondAnswerHeldGeocoder(gate: gate, held: town.harbour, then: town.oldTown)
+        let strategy = NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000)
+        // A first search, answered at once: a strategy that doesn't ask its geocoder fails here
+        // instead of leaving the next search waiting for a request that never comes.
+        _ = await strategy.filter(town.places, matching: "Harbour")
+        try #require(geocoder.calls == 1, "A search asks the geocoder")
+        let first = Task { await strategy.filter(town.places, matching: "Harbour") }
+        await gate.arrivals(1)
+        // A strategy that made the second search wait for the first one's request would wait for
+        // the gate: only then, after five seconds, is it opened.
+        let rescue = Task {
+            try await Task.sleep(for: .seconds(5))
+            gate.open()
+        }
+        defer { rescue.cancel() }
+        let second = await strategy.filter(town.places, matching: "Harbour")
+        #expect(
+            !gate.isOpen && geocoder.calls == 3,
+            "The second search asked the geocoder itself while the first one's request was still held")
+        #expect(
+            second.map(\.name) == ["Old Town Books", "Café Central", "Bäckerei Öztürk"],
+            "The second search shows its own request's answer")
+        gate.open()
+        #expect(
+            await first.value.map(\.name) == ["Harbour Café", "Müller Drogerie", "CAFE NOIR"],
+            "The first search shows its own")
     }
 
     @Test("Lists the nearest place first [2.4]")
@@ -151,5 +195,33 @@ struct Step2NearAddressSearch {
             "An address found before is looked up again: the geocoder's answer may have changed"
         )
         #expect(again.count == 3, "The address searched again finds the places near it again")
+    }
+}
+
+/// A geocoder whose second answer, `held`, waits at a gate; every other call answers `then` at
+/// once.
+private final class SecondAnswerHeldGeocoder: Geocoder {
+    private let gate: Gate
+    private let held: Coordinate
+    private let then: Coordinate
+    private let count = Mutex(0)
+
+    init(gate: Gate, held: Coordinate, then: Coordinate) {
+        self.gate = gate
+        self.held = held
+        self.then = then
+    }
+
+    /// How many times the geocoder was asked.
+    var calls: Int { count.withLock { $0 } }
+
+    func coordinate(for address: String) async throws -> Coordinate {
+        let call = count.withLock { count in
+            count += 1
+            return count
+        }
+        guard call == 2 else { return then }
+        await gate.pass()
+        return held
     }
 }
