@@ -55,6 +55,11 @@ struct Step1CapabilityLocator {
         #expect(
             locator.resolve((any CodeProcessing).self) == nil,
             "Another protocol is still not registered")
+        locator.register(DisplayingProcessor(name: "both"), for: (any ResultDisplaying).self)
+        #expect(
+            locator.resolve((any CodeProcessing).self) == nil,
+            "An object registered for one protocol isn't handed out for another it also conforms to: nothing was registered for it"
+        )
     }
 
     @Test(

@@ -20,6 +20,21 @@ struct Step2DecoderProxy {
         #expect(proxy.decode(frame) == codes, "Attached: the proxy returns the decoder's codes")
     }
 
+    @Test(
+        "Every frame goes to the attached decoder, the same frame again too: the proxy keeps no answers [2.2]"
+    )
+    func everyFrameReachesTheDecoder() {
+        let proxy = DecoderProxy()
+        let decoder = SharpeningDecoder()
+        proxy.attach(decoder)
+        let frame = Frame(number: 1)
+        #expect(proxy.decode(frame).map(\.payload) == ["answer 1"], "The decoder answers")
+        #expect(
+            proxy.decode(frame).map(\.payload) == ["answer 2"],
+            "The same frame again is the decoder's to answer again: its answer may have changed")
+        #expect(decoder.count == 2, "The decoder was asked for every frame")
+    }
+
     @Test("Attaching another decoder swaps it in; detaching goes back to no codes [2.2, 2.3]")
     func swapAndDetach() throws {
         let proxy = DecoderProxy()

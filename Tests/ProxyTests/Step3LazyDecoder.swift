@@ -21,6 +21,21 @@ struct Step3LazyDecoder {
             decoder.decode(Frame(number: 1, codes: codes)) == codes,
             "The proxy returns the real decoder's codes")
         #expect(factory.count == 1, "The first decode made the real decoder")
+        // A task started early would make the real decoder later, unasked: no test could wait long
+        // enough to see it, so the lazy decoder's source is read instead.
+        let started = try EscapeHatches.sources(inPattern: "Proxy").filter {
+            $0.file.hasSuffix("LazyDecoder.swift")
+        }
+        .flatMap { source in
+            source.text.split(separator: "\n").enumerated().compactMap { index, line in
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                let starts = ["Task {", "Task(", "Task.detached", "DispatchQueue", "Thread("]
+                return starts.contains { code.contains($0) } ? "\(source.file):\(index + 1)" : nil
+            }
+        }
+        #expect(
+            started.isEmpty,
+            "The lazy decoder starts no task of its own to make the real decoder sooner: \(started)")
         _ = decoder.decode(Frame(number: 2, codes: codes))
         _ = decoder.decode(Frame(number: 3))
         #expect(factory.count == 1, "Later decodes reuse it")
