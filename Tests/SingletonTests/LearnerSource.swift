@@ -61,6 +61,30 @@ enum LearnerSource {
         return try lines { $0.contains(word) }
     }
 
+    /// Each place in the body of `func name(` in `file` that takes a lock (`withLock`, or
+    /// `lock()`), given as `file:line`: a check and the act it decides belong under one.
+    ///
+    /// Comments are ignored; the body ends where its braces close.
+    static func lockTakings(inFunction name: String, file: String) throws -> [String] {
+        var found: [String] = []
+        for source in try EscapeHatches.sources(inPattern: "Singleton") where source.file.hasSuffix(file) {
+            var depth = 0
+            var inside = false
+            for (index, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false)
+                .enumerated()
+            {
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                if !inside, code.contains("func \(name)(") { inside = true }
+                guard inside else { continue }
+                let takings = code.ranges(of: "withLock").count + code.ranges(of: "lock()").count
+                found += Array(repeating: "\(source.file):\(index + 1)", count: takings)
+                depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+                if depth <= 0, code.contains("}") { inside = false }
+            }
+        }
+        return found
+    }
+
     /// Each line of the Singleton module's sources whose code (comments left out) passes
     /// `matches`, given as `file:line`.
     private static func lines(where matches: (Substring) -> Bool) throws -> [String] {

@@ -54,6 +54,13 @@ struct Step3SetAtLaunch {
             try #require(winners.count == 1, "Exactly one of 50 racing sets wins, not \(winners.count)")
             #expect(try slot.value === winners[0], "Every read after is the winner's")
         }
+        // A look under one lock and a store under another loses only when two sets land between
+        // them, which no test can force: the source is read instead.
+        let takings = try LearnerSource.lockTakings(inFunction: "set", file: "SetOnce.swift")
+        #expect(
+            takings.count <= 1,
+            "set(_:) takes its lock once: \"is it set?\" and \"set it\" are one step under one lock, not \(takings)"
+        )
     }
 
     @Test("ConnectionManager.launch is one slot for the app's life [3.4]")

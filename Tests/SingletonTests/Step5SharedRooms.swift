@@ -75,18 +75,28 @@ struct Step5SharedRooms {
     /// gate would otherwise wait for a request that never comes.
     private func directory(over pool: GatedPool) async throws -> RoomDirectory {
         let directory = RoomDirectory(manager: ConnectionManager(pool: pool))
-        let lobby = try url("wss://chat.example.com/rooms/lobby")
+        // On a host of its own: a directory that keyed rooms by host would otherwise find the
+        // lobby's handle for every room, and wait at no gate.
+        let lobby = try url("wss://lobby.example.org/rooms/lobby")
         _ = try await directory.handle(for: lobby)
         try #require(
             pool.requests == [lobby], "The directory gets a room's handle from the manager given to init")
         return directory
     }
 
-    @Test("shared is one directory, a stored static let in RoomDirectory.swift [5.1]")
+    @Test("shared is one directory over ConnectionManager.shared, a stored static let in RoomDirectory.swift [5.1]")
     func sharedIsOneDirectory() async throws {
-        let first = await RoomDirectory.shared
+        // The one test that reads RoomDirectory.shared, and the first read is made while a test
+        // manager is bound: shared is over ConnectionManager.shared all the same.
+        let pool = GatedPool()
+        let bound = ConnectionManager(pool: pool)
+        let first = await ConnectionManager.withCurrent(bound) { await RoomDirectory.shared }
         let second = await RoomDirectory.shared
         #expect(first === second, "Every read of shared is the same directory")
+        _ = try await first.handle(for: chat)
+        #expect(
+            pool.requests.isEmpty,
+            "shared is over ConnectionManager.shared, whatever manager was bound when it was first read")
         let declarations = try LearnerSource.staticLets(named: "shared").filter {
             $0.contains("RoomDirectory.swift")
         }
