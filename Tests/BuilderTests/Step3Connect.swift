@@ -197,4 +197,21 @@ struct Step3Connect {
             second.status == .connecting,
             "Each over a socket of its own: disconnecting the first leaves the second connecting")
     }
+
+    @Test("A configuration keeps nothing it made: a connection its caller drops is freed [3.2]")
+    func keepsNothingItMade() throws {
+        // A maker that keeps nothing either: only the configuration could still hold them.
+        let configuration = try ConnectionBuilder(makeConnection: { SpyConnection(url: $0.url.url) })
+            .authToken("t").build(url: chatURL)
+        weak var connected: (any Connection)?
+        weak var made: (any Connection)?
+        do {
+            let (first, second) = (try configuration.connect(), try configuration.make())
+            (connected, made) = (first, second)
+            #expect(connected != nil && made != nil, "While their caller holds them, they live")
+            withExtendedLifetime((first, second)) {}
+        }
+        #expect(connected == nil, "connect() keeps no reference to what it returned")
+        #expect(made == nil, "make() keeps no reference to what it returned")
+    }
 }
