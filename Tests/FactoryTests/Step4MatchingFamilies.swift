@@ -128,13 +128,15 @@ struct Step4MatchingFamilies {
     @Test("A backend keeps none of its products: a connection its caller drops is freed [4.3]")
     func keepsNothing() throws {
         let server = try ServerURL("wss://chat.example.com/socket")
-        let backends: [any ChatBackend] = [
-            LiveBackend(archive: MessageArchive()), PreviewBackend(sample: []),
+        let backends: [(backend: any ChatBackend, makes: any Connection.Type)] = [
+            (LiveBackend(archive: MessageArchive()), SocketConnection.self),
+            (PreviewBackend(sample: []), RecordingConnection.self),
         ]
-        for backend in backends {
+        for (backend, makes) in backends {
             weak var dropped: (any Connection)?
             do {
                 let made = backend.makeConnection(for: server)
+                try #require(type(of: made) == makes, "\(type(of: backend)) makes a \(makes)")
                 dropped = made
                 #expect(dropped != nil, "\(type(of: backend)): while its caller holds it, it lives")
                 withExtendedLifetime(made) {}

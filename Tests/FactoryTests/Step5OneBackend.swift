@@ -210,6 +210,7 @@ struct Step5OneBackend {
         weak var dropped: (any Connection)?
         do {
             let room = try loader.open("general", on: server)
+            try #require(room.history == [hello], "The room is the preview backend's, with its sample")
             dropped = room.connection
             #expect(dropped != nil, "While the caller holds the room, its connection lives")
             withExtendedLifetime(room) {}

@@ -50,7 +50,7 @@ struct ReportPrinterTests {
                     + "(signal 4, SIGILL, at Katas/Strategy/Lexical.swift:16)"))
         #expect(
             lines.contains(
-                "   2  Factory                  ░░░░░░░░░░  0/3  hangs in step 1, test \"Test at 3\": stopped after 5 s, "
+                "   2  Factory                  ░░░░░░░░░░  0/5  hangs in step 1, test \"Test at 3\": stopped after 5 s, "
                     + "place unknown"
             ))
         #expect(lines.contains("   9  Proxy                    ░░░░░░░░░░  0/5"))

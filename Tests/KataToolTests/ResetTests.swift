@@ -252,7 +252,7 @@ struct ResetTests {
         let stub = (1...4).map { "// TODO: Step \($0) — do it" }.joined(separator: "\n")
         try upstream.write("Katas/Strategy/Lexical.swift", stub)
         try upstream.write(
-            "Katas/Factory/Pick.swift", (1...3).map { "// TODO: Step \($0)" }.joined(separator: "\n"))
+            "Katas/Factory/Pick.swift", (1...5).map { "// TODO: Step \($0)" }.joined(separator: "\n"))
         let commit = "git add . && git -c user.name=k -c user.email=k@k commit -qm"
         try await shell("git init -q --template= && \(commit) stubs", in: upstream.url)
         let clone = try TemporaryFolder()

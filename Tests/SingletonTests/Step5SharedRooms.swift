@@ -84,7 +84,9 @@ struct Step5SharedRooms {
         return directory
     }
 
-    @Test("shared is one directory over ConnectionManager.shared, a stored static let in RoomDirectory.swift [5.1]")
+    @Test(
+        "shared is one directory over ConnectionManager.shared, a stored static let in RoomDirectory.swift [5.1]"
+    )
     func sharedIsOneDirectory() async throws {
         // The one test that reads RoomDirectory.shared, and the first read is made while a test
         // manager is bound: shared is over ConnectionManager.shared all the same.
