@@ -29,6 +29,11 @@ final class TransportRecorder: Sendable {
     }
 }
 
+// Messages of the chat rooms the tests open.
+let hello = Message(room: "general", text: "Hello")
+let welcome = Message(room: "general", text: "Welcome aboard")
+let offTopic = Message(room: "random", text: "Lunch?")
+
 // Connections declared here, in the tests: the clients have never heard of them, so they
 // can't special-case them.
 

@@ -10,10 +10,6 @@ private let servers = [
     "memory://chat.test/room",
 ]
 
-private let hello = Message(room: "general", text: "Hello")
-private let welcome = Message(room: "general", text: "Welcome aboard")
-private let offTopic = Message(room: "random", text: "Lunch?")
-
 @Suite(
     "Factory · Step 4 — Two backends, a family each", .tags(.messaging),
     .noEscapeHatches("Factory", rule: "1.6"))

@@ -79,10 +79,6 @@ private final class ProbeBackend: ChatBackend {
     }
 }
 
-private let hello = Message(room: "general", text: "Hello")
-private let welcome = Message(room: "general", text: "Welcome aboard")
-private let offTopic = Message(room: "random", text: "Lunch?")
-
 @Suite(
     "Factory · Step 5 — The screen takes both from one backend", .tags(.messaging),
     .noEscapeHatches("Factory", rule: "1.6"))

@@ -108,6 +108,25 @@ struct Step5SharedRooms {
         )
     }
 
+    /// A directory over `pool`, and two callers for the chat room.
+    ///
+    /// The first caller's request is held at `gate`, and the second comes while it is held. The
+    /// gate is open when they are returned.
+    private func twoCallers(over pool: GatedPool, heldAt gate: Gate) async throws -> (
+        directory: RoomDirectory, first: Task<any ConnectionHandling, any Error>,
+        second: Task<any ConnectionHandling, any Error>
+    ) {
+        let directory = try await directory(over: pool)
+        let first = Task { try await directory.handle(for: chat) }
+        await gate.arrivals(1)
+        let second = Task { @MessagingActor in try await directory.handle(for: chat) }
+        // A job queued on the actor after the second caller's runs after it: by then the second
+        // caller is inside the directory, waiting, while the first request is still held.
+        await Task { @MessagingActor in }.value
+        gate.open()
+        return (directory, first, second)
+    }
+
     @Test(
         "A room's first caller has the manager make its handle; every later caller gets that same handle; each room has its own [5.2]"
     )
@@ -129,14 +148,7 @@ struct Step5SharedRooms {
     func latecomerWaitsForTheSameRequest() async throws {
         let pool = GatedPool()
         let gate = pool.hold(chat)
-        let directory = try await directory(over: pool)
-        let first = Task { try await directory.handle(for: chat) }
-        await gate.arrivals(1)
-        let second = Task { @MessagingActor in try await directory.handle(for: chat) }
-        // A job queued on the actor after the second caller's runs after it: by then the second
-        // caller is inside the directory, waiting, while the first request is still held.
-        await Task { @MessagingActor in }.value
-        gate.open()
+        let (_, first, second) = try await twoCallers(over: pool, heldAt: gate)
         let (a, b) = (try await first.value, try await second.value)
         #expect(a === b, "Both callers get the one handle made for the room")
         #expect(
@@ -178,12 +190,7 @@ struct Step5SharedRooms {
         let pool = GatedPool()
         let gate = pool.hold(chat)
         pool.refuseNext(chat)
-        let directory = try await directory(over: pool)
-        let first = Task { try await directory.handle(for: chat) }
-        await gate.arrivals(1)
-        let second = Task { @MessagingActor in try await directory.handle(for: chat) }
-        await Task { @MessagingActor in }.value
-        gate.open()
+        let (directory, first, second) = try await twoCallers(over: pool, heldAt: gate)
         for caller in [first, second] {
             await #expect(throws: RoomClosed(), "Each caller waiting for the refused request gets its error")
             {
