@@ -3,8 +3,8 @@ import MessagingKit
 
 /// The actor that the app's chat-wide state runs on: one serial executor, for the app's life.
 ///
-/// Given: a global actor is itself a shared instance. `shared` is the one actor behind the
-/// attribute, and everything marked `@MessagingActor` runs on it, one job at a time.
+/// Given. The attribute names an isolation domain; behind it is one actor, `shared`, and
+/// everything marked `@MessagingActor` runs on it, one job at a time.
 @globalActor
 public actor MessagingActor {
     /// The one actor behind `@MessagingActor`.

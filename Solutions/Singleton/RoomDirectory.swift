@@ -3,8 +3,8 @@ import MessagingKit
 
 /// The actor that the app's chat-wide state runs on: one serial executor, for the app's life.
 ///
-/// A global actor is itself a shared instance: `shared` is the one actor behind the attribute,
-/// and everything marked `@MessagingActor` runs on it, one job at a time.
+/// The attribute names an isolation domain; behind it is one actor, `shared`, and everything
+/// marked `@MessagingActor` runs on it, one job at a time.
 @globalActor
 public actor MessagingActor {
     /// The one actor behind `@MessagingActor`.
@@ -14,8 +14,9 @@ public actor MessagingActor {
 /// One handle per chat room, shared by the app-wide features that follow a room (the unread
 /// badge, the notification handler, the widget): they all use one handle, not one each.
 ///
-/// Role: **Shared instance**, in Swift's native form. ``shared`` is one directory, and its
-/// state is a plain dictionary with no lock: `@MessagingActor` makes the class `Sendable` by
+/// Role: **Shared instance** with state: ``shared`` is one directory (a `static let`, as in step
+/// 2), and its state is isolated by a global actor, Swift's native way to protect it. The state
+/// is a plain dictionary with no lock: `@MessagingActor` makes the class `Sendable` by
 /// isolation, so only one caller at a time touches the dictionary.
 ///
 /// - Note: Why the actor doesn't make it a bottleneck: a call gives the actor up at each
