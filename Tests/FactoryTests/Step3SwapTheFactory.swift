@@ -53,6 +53,19 @@ private final class RefusingConnectionFactory: ConnectionFactory {
     }
 }
 
+/// Makes a LoopbackConnection for every URL and keeps none of them; it only counts the calls.
+private final class ForgetfulFactory: ConnectionFactory {
+    private let count = Mutex(0)
+
+    /// How many times the factory was asked for a connection.
+    var calls: Int { count.withLock { $0 } }
+
+    func makeConnection(for url: URL) -> any Connection {
+        count.withLock { $0 += 1 }
+        return LoopbackConnection(url: url)
+    }
+}
+
 /// What a ``RefusingFactory`` may throw besides ``ConnectionFactoryError``: an error of a factory
 /// over another socket library, which the client has never heard of.
 private struct LibraryRefused: Error, Equatable {
@@ -219,5 +232,21 @@ struct Step3SwapTheFactory {
                     "open(_:) tries to connect what the factory made, once")
             }
         }
+    }
+
+    @Test("The client keeps no connection: one its caller drops is freed [3.3]")
+    func keepsNoConnection() throws {
+        // A factory that keeps nothing it made: only the client could still hold it.
+        let factory = ForgetfulFactory()
+        let client = MessagingClient(factory: factory)
+        weak var dropped: (any Connection)?
+        do {
+            let opened = try client.open(try url("memory://chat.example.com/room"))
+            try #require(factory.calls == 1, "The client asks its factory for the connection")
+            dropped = opened
+            withExtendedLifetime(opened) {}
+        }
+        #expect(dropped == nil, "Once its caller drops it, nothing holds the connection: not the client")
+        withExtendedLifetime(client) {}
     }
 }

@@ -207,6 +207,9 @@ struct Step5OneBackend {
         do {
             let room = try loader.open("general", on: server)
             try #require(room.history == [hello], "The room is the preview backend's, with its sample")
+            #expect(
+                (room.connection as? RecordingConnection)?.handlerCount == 0,
+                "The loader leaves the room's connection alone: no handler of its own on it")
             dropped = room.connection
             #expect(dropped != nil, "While the caller holds the room, its connection lives")
             withExtendedLifetime(room) {}
