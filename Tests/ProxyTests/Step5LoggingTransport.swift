@@ -238,6 +238,28 @@ struct Step5LoggingTransport {
         )
     }
 
+    @Test(
+        "Each status change is recorded as it was reported, even when an earlier handler moves the transport on before the decorator hears it [5.1]"
+    )
+    func recordsTheChangeItWasHanded() throws {
+        let real = try offlineTransport()
+        // An app-wide watcher, subscribed before anyone decorated the transport: it reconnects on
+        // a drop, so the transport is connecting again by the time the decorator hears the drop.
+        real.onStatusChange { [weak real] status in
+            if status == .disconnected { real?.connect() }
+        }
+        let log = LogBook()
+        let logging = LoggingTransport(wrapping: real, log: log.sink)
+        try connectAndAccept(logging, server: real)
+        try real.drop()
+        #expect(
+            log.lines == [
+                "status connecting", "status connected", "status disconnected", "status connecting",
+            ],
+            "The drop is recorded as the change reported, not as the status read when the decorator hears it"
+        )
+    }
+
     @Test("Decorators stack: two loggers both record, and each send reaches the transport once [5.7, 5.10]")
     func decoratorsStack() throws {
         let real = try offlineTransport()
