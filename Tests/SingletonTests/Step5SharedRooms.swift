@@ -65,19 +65,20 @@ private final class GatedPool: ConnectionPooling {
 struct Step5SharedRooms {
     let chat: URL
     let support: URL
+    /// On a host of its own: a directory that keyed rooms by host would otherwise find the
+    /// lobby's handle for every room, and wait at no gate.
+    let lobby: URL
 
     init() throws {
         chat = try url("wss://chat.example.com/rooms/general")
         support = try url("wss://chat.example.com/support")
+        lobby = try url("wss://lobby.example.org/rooms/lobby")
     }
 
     /// A directory over `pool`, checked to ask its manager: the tests that hold a request at a
     /// gate would otherwise wait for a request that never comes.
     private func directory(over pool: GatedPool) async throws -> RoomDirectory {
         let directory = RoomDirectory(manager: ConnectionManager(pool: pool))
-        // On a host of its own: a directory that keyed rooms by host would otherwise find the
-        // lobby's handle for every room, and wait at no gate.
-        let lobby = try url("wss://lobby.example.org/rooms/lobby")
         _ = try await directory.handle(for: lobby)
         try #require(
             pool.requests == [lobby], "The directory gets a room's handle from the manager given to init")
@@ -184,7 +185,7 @@ struct Step5SharedRooms {
     }
 
     @Test(
-        "A refused request: every caller waiting for it gets the manager's error, unchanged, and the next call asks again [5.5]"
+        "A refused request: every caller waiting for it gets the manager's error, unchanged, and the next call asks again; other rooms keep their handles [5.2, 5.5]"
     )
     func refusalIsNotKept() async throws {
         let pool = GatedPool()
@@ -202,5 +203,9 @@ struct Step5SharedRooms {
         #expect(retried.url == chat, "Asked again, the room gets its handle")
         #expect(
             pool.requests.dropFirst() == [chat, chat], "The refusal wasn't kept: the next call asked again")
+        _ = try await directory.handle(for: lobby)
+        #expect(
+            pool.requests.filter { $0 == lobby }.count == 1,
+            "One room's refusal leaves the other rooms alone: the lobby's handle is still the one made first")
     }
 }
