@@ -222,6 +222,10 @@ struct Step2ScanUnits {
                 ],
             "Link → openLink, product → showProduct, payment → pay, text → showText, with the payload"
         )
+        let spaced = try qr(" Table 12\n")
+        #expect(
+            passed(by: router, .classified(spaced, .text)) == [.route(.showText(" Table 12\n"))],
+            "Text is shown exactly as scanned, white space and all")
         for payload in ["https://shop.example/P/AbC12?Ref=XyZ&Lang=DE", "HTTPS://SHOP.EXAMPLE/P/1"] {
             let shouting = try qr(payload)
             #expect(

@@ -180,6 +180,7 @@ struct Step4LinkChain {
                 "https://shop.example/s?q=a%2Bb&next=%2Fcart%3Fx%3D1"
             ),
             ("https://shop.example/p/1?gift&utm_source=mail", "https://shop.example/p/1?gift"),
+            ("https://shop.example/p/1?keep_utm_x=1&utm_id=2", "https://shop.example/p/1?keep_utm_x=1"),
         ])
     func trackingCleaner(text: String, cleaned: String) async throws {
         let scanned = try link(text)
