@@ -67,13 +67,13 @@ struct Step1FluentSettings {
     @Test("Values are kept exactly as given, whitespace included [1.4]")
     func valuesKeptAsGiven() throws {
         let configuration = try builder().authToken(" t-1\n").header("X-Note", "\tfirst line\nsecond ")
-            .build(url: chatURL)
+            .header("X-Empty", "1").header("x-empty", "").build(url: chatURL)
         #expect(
             configuration.authToken == " t-1\n",
             "The token is kept as given: the builder trims nothing")
         #expect(
-            configuration.headers == ["x-note": "\tfirst line\nsecond "],
-            "A header's value is kept as given; only its name is lowercased")
+            configuration.headers == ["x-note": "\tfirst line\nsecond ", "x-empty": ""],
+            "A header's value is kept as given, an empty one too; only its name is lowercased")
         let mixed = try builder().build(url: "wSs://Chat.Example.com:8443/Socket?Room=General")
         #expect(
             mixed.url.description.hasSuffix(":8443/Socket?Room=General"),
