@@ -41,7 +41,7 @@ struct Step2NearAddressSearch {
         let strategy = NearAddressSearchStrategy(geocoder: geocoder, radiusInMeters: 1_000)
         // A first search, answered at once: a strategy that doesn't ask its geocoder fails here
         // instead of leaving the next search waiting for a request that never comes.
-        _ = await strategy.filter(town.places, matching: "Harbour")
+        _ = await strategy.filter(town.places, matching: "Old Town")
         try #require(geocoder.calls == 1, "A search asks the geocoder")
         let first = Task { await strategy.filter(town.places, matching: "Harbour") }
         await gate.arrivals(1)

@@ -19,10 +19,17 @@ func strategyTypeChecks() throws -> [String] {
 ///
 /// `is`, `as?` and `as!` anywhere; a plain `as` only in a pattern (`case _ as …`, `case let s
 /// as …`), where it tests the type too. A plain `as` elsewhere only converts, and asks nothing.
+/// The type asked another way counts too: its name as text (`String(describing:)`,
+/// `String(reflecting:)`, a string naming a strategy), a `Mirror`, an `ObjectIdentifier`, or a
+/// strategy type's `.self`.
 func typeQuestions(in text: String) -> [Int] {
     let question =
         /\b(is|as[?!])\s+(any\s+|some\s+)?\w*Strategy\b|\btype\(of:|\bcase\b.*\bas\s+(any\s+|some\s+)?\w*Strategy\b/
-    return codeLines(of: text).compactMap { number, code in code.contains(question) ? number : nil }
+    let byName =
+        /String\((describing|reflecting):|\bMirror\(|\bObjectIdentifier\(|\w*Strategy\.self\b|"[^"]*\w+SearchStrategy/
+    return codeLines(of: text).compactMap { number, code in
+        code.contains(question) || code.contains(byName) ? number : nil
+    }
 }
 
 /// Each line of `text` with its number (from 1), cut at a `//` comment.
@@ -44,6 +51,10 @@ extension Step3PlaceSearchModel {
             "if strategy is LexicalSearchStrategy {", "let s = strategy as? NearAddressSearchStrategy",
             "if case _ as LexicalSearchStrategy = strategy,", "case let s as any SearchStrategy:",
             "switch type(of: strategy) {",
+            "if String(describing: strategy).hasPrefix(\"LexicalSearchStrategy\") {",
+            "let mirror = Mirror(reflecting: strategy)",
+            "if \"\\(strategy)\" == \"LexicalSearchStrategy()\" {",
+            "ObjectIdentifier(LexicalSearchStrategy.self)",
         ]
         let conversions = [
             "let s = LexicalSearchStrategy() as any SearchStrategy", "case .byName: break",
