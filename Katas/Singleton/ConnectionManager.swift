@@ -61,8 +61,9 @@ extension ConnectionManager {
         shared
     }
 
-    /// Runs `operation` with `manager` as ``current``, for it and the child tasks it starts
-    /// (`async let`, task groups; a detached task doesn't inherit it); after it, `current` is what it was before.
+    /// Runs `operation` with `manager` as ``current``, for it and the tasks it starts (child
+    /// tasks and `Task {}`; a detached task doesn't inherit it); after it, `current` is what it
+    /// was before.
     ///
     /// - Returns: what `operation` returns.
     /// - Throws: what `operation` throws.

@@ -89,8 +89,9 @@ extension ConnectionManager {
     /// can hand it a manager of its own without touching the app's.
     public static var current: ConnectionManager { bound.get() ?? shared }
 
-    /// Runs `operation` with `manager` as ``current``, for it and the child tasks it starts
-    /// (`async let`, task groups; a detached task doesn't inherit it); after it, `current` is what it was before.
+    /// Runs `operation` with `manager` as ``current``, for it and the tasks it starts (child
+    /// tasks and `Task {}`; a detached task doesn't inherit it); after it, `current` is what it
+    /// was before.
     ///
     /// - Returns: what `operation` returns.
     /// - Throws: what `operation` throws.
