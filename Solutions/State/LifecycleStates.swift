@@ -62,6 +62,9 @@ struct CreatedState: ConnectionLifecycleState {
 
     // Why stay: the socket starts connecting, and the state changes when it reports.
     func connect() -> ConnectionState? { nil }
+    // Why allowed: a connection made, or still connecting, that nobody wants any more must be
+    // closable, or a server that never answers keeps it connecting for ever.
+    func disconnect() -> ConnectionState? { .disconnected }
     // Why both: connected is the first attempt's success, disconnected its failure.
     func reported(_ status: TransportStatus) -> ConnectionState? {
         switch status {

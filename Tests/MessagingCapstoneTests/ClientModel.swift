@@ -60,7 +60,8 @@ enum ClientAction: Sendable, CustomStringConvertible {
 /// - What waited goes out, in order, as soon as the connection is connected (accepted or
 ///   restored), until the network drops again.
 /// - A poll reconnects what is in use and not connected, disconnects what nobody uses and is
-///   connected, and releases (forgets, with what waited) what nobody uses and is not connected.
+///   connected or still connecting, and releases (forgets, with what waited) what nobody uses
+///   and is disconnected.
 struct ClientModel {
     enum Status: Equatable {
         case connecting, connected
@@ -159,7 +160,7 @@ struct ClientModel {
                 case (true, .dropped), (true, .closed):
                     connections[server]?.status = .connecting
                     connections[server]?.lifecycle = .reconnecting
-                case (false, .connected):
+                case (false, .connected), (false, .connecting):
                     connections[server]?.status = .closed
                     connections[server]?.lifecycle = .disconnected
                 case (false, .dropped), (false, .closed):

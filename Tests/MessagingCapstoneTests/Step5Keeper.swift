@@ -47,6 +47,27 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
+    @Test(
+        "A chat opened and closed while the server stays silent: its connecting connection is disconnected by the next poll, released by the one after [5.1]"
+    )
+    func silentServerConnectionIsRetired() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        #expect(socket.status == .connecting, "The server never accepts: the socket stays connecting")
+        chat.close()
+        await keeper.poll()
+        #expect(socket.status == .disconnected, "Connecting and unused: the first poll disconnects it")
+        await keeper.poll()
+        _ = try await client.open(chatURL)
+        #expect(
+            servers.sockets(to: chatURL).count == 2, "Released and forgotten: the next chat gets a new socket"
+        )
+        await keeper.stop()
+    }
+
     @Test("The keeper does nothing before its first poll, even to a connection nobody uses [5.1]")
     func nothingBeforeThePoll() async throws {
         let servers = Servers()

@@ -61,7 +61,7 @@ struct LifecycleModel {
             default: return .operationRefused(.connect, in: state)
             }
         case .disconnect:
-            guard state == .connected || state == .reconnecting else {
+            guard state == .created || state == .connected || state == .reconnecting else {
                 return .operationRefused(.disconnect, in: state)
             }
             move(to: .disconnected)

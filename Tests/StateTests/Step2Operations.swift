@@ -14,6 +14,7 @@ struct Step2Operations {
     )? {
         switch (state, operation) {
         case (.created, .connect): (.created, .connect)
+        case (.created, .disconnect): (.disconnected, .disconnect)
         case (.connected, .disconnect): (.disconnected, .disconnect)
         case (.disconnected, .connect): (.reconnecting, .connect)
         case (.disconnected, .release): (.released, .release)
