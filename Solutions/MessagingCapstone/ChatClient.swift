@@ -116,7 +116,8 @@ private struct ConfiguredConnections: ConnectionFactory {
     let builder: ConnectionBuilder
 
     func makeConnection(for url: URL) throws -> any Connection {
-        // `connect()` starts connecting the new connection, so the pool has nothing to start.
-        try builder.build(url: url.absoluteString).connect()
+        // Why `make()`, not `connect()`: a factory makes; it doesn't connect (the Factory kata's
+        // rule 1.4). The chat that asked connects, through its handle, once it has subscribed.
+        try builder.build(url: url.absoluteString).make()
     }
 }
