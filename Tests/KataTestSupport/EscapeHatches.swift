@@ -122,6 +122,14 @@ public enum EscapeHatches {
         }
     }
 
+    /// Each line of `text` with its number (from 1), cut at a `//` comment: what a kata's own
+    /// source scans read.
+    public static func codeLines(of text: String) -> [(number: Int, code: Substring)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            (index + 1, line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
+        }
+    }
+
     /// The escape hatches in `text`, a Swift file's contents, reported as `file`.
     ///
     /// Comments are skipped (`//` to the end of a line, and `/* … */`), so a doc comment that

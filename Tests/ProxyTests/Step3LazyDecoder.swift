@@ -27,10 +27,9 @@ struct Step3LazyDecoder {
             $0.file.hasSuffix("LazyDecoder.swift")
         }
         .flatMap { source in
-            source.text.split(separator: "\n").enumerated().compactMap { index, line in
-                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            EscapeHatches.codeLines(of: source.text).compactMap { number, code in
                 let starts = ["Task {", "Task(", "Task.detached", "DispatchQueue", "Thread("]
-                return starts.contains { code.contains($0) } ? "\(source.file):\(index + 1)" : nil
+                return starts.contains { code.contains($0) } ? "\(source.file):\(number)" : nil
             }
         }
         #expect(

@@ -70,14 +70,11 @@ enum LearnerSource {
         for source in try EscapeHatches.sources(inPattern: "Singleton") where source.file.hasSuffix(file) {
             var depth = 0
             var inside = false
-            for (index, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false)
-                .enumerated()
-            {
-                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            for (number, code) in EscapeHatches.codeLines(of: source.text) {
                 if !inside, code.contains("func \(name)(") { inside = true }
                 guard inside else { continue }
                 let takings = code.ranges(of: "withLock").count + code.ranges(of: "lock()").count
-                found += Array(repeating: "\(source.file):\(index + 1)", count: takings)
+                found += Array(repeating: "\(source.file):\(number)", count: takings)
                 depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
                 if depth <= 0, code.contains("}") { inside = false }
             }
@@ -89,10 +86,8 @@ enum LearnerSource {
     /// `matches`, given as `file:line`.
     private static func lines(where matches: (Substring) -> Bool) throws -> [String] {
         try EscapeHatches.sources(inPattern: "Singleton").flatMap { source in
-            source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-                index, line in
-                let code = (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
-                return matches(code) ? "\(source.file):\(index + 1)" : nil
+            EscapeHatches.codeLines(of: source.text).compactMap { number, code in
+                matches(code) ? "\(source.file):\(number)" : nil
             }
         }
     }

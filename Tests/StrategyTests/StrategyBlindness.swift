@@ -27,15 +27,8 @@ func typeQuestions(in text: String) -> [Int] {
         /\b(is|as[?!])\s+(any\s+|some\s+)?\w*Strategy\b|\btype\(of:|\bcase\b.*\bas\s+(any\s+|some\s+)?\w*Strategy\b/
     let byName =
         /String\((describing|reflecting):|\bMirror\(|\bObjectIdentifier\(|\w*Strategy\.self\b|"[^"]*\w+SearchStrategy/
-    return codeLines(of: text).compactMap { number, code in
+    return EscapeHatches.codeLines(of: text).compactMap { number, code in
         code.contains(question) || code.contains(byName) ? number : nil
-    }
-}
-
-/// Each line of `text` with its number (from 1), cut at a `//` comment.
-func codeLines(of text: String) -> [(Int, Substring)] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-        (index + 1, line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...])
     }
 }
 
