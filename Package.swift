@@ -46,6 +46,11 @@ let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
     ),
 ]
 
+/// The capstones whose step 0 the learner writes: a characterization net in
+/// `<patternRoot>/<Capstone>/Net`, its own test target (`<Capstone>NetTests`), graded against the
+/// programs of `Tests/<Capstone>Subjects` (docs/contributing.md, "The learner's net").
+let learnerNets = ["ScanCapstone"]
+
 // MARK: - Manifest settings
 
 /// `KATA_SOLUTIONS=1`: the pattern modules and capstones come from `Solutions/`.
@@ -149,18 +154,35 @@ let package = Package(
                 let dependencies = (capstone.prerequisites + capstone.domains).map {
                     Target.Dependency.target(name: $0)
                 }
+                let hasNet = learnerNets.contains(capstone.name)
+                let net: [Target] =
+                    hasNet
+                    ? [
+                        // The programs the learner's net is graded against, and its seam.
+                        .target(
+                            name: "\(capstone.name)Subjects",
+                            dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies,
+                            path: "Tests/\(capstone.name)Subjects"
+                        ),
+                        .testTarget(
+                            name: "\(capstone.name)NetTests",
+                            dependencies: [.target(name: "\(capstone.name)Subjects")]
+                                + capstone.domains.map { .target(name: $0) },
+                            path: "\(patternRoot)/\(capstone.name)/Net"
+                        ),
+                    ] : []
                 return [
                     .target(
                         name: capstone.name,
                         dependencies: dependencies,
                         path: "\(patternRoot)/\(capstone.name)",
-                        exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
+                        exclude: (useSolutions ? [] : ["README.md", "HINTS.md"]) + (hasNet ? ["Net"] : [])
                     ),
                     .testTarget(
                         name: "\(capstone.name)Tests",
                         dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
                     ),
-                ]
+                ] + net
             }),
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,168 @@
+import Synchronization
+import Testing
+
+/// One program a learner's characterization net runs against: a correct one, or one with a
+/// planted change.
+///
+/// This is how the capstones grade the net a learner writes at step 0, the way Brown
+/// University's Examplar grades students' examples: every test must pass on the correct programs
+/// (Examplar's "wheats"), and together the tests must fail on every program with a planted
+/// change (its "chaffs"). All of them are compiled into the one test binary and chosen at run
+/// time, so grading costs one test run, not a build per program.
+public struct NetProgram: Sendable, Hashable {
+    /// What the learner reads: `your screen`, `the legacy screen`.
+    public let name: String
+    /// What the planted change does, in terms of behaviour; `nil` for a correct program.
+    public let change: String?
+
+    /// A correct program: every test of the net must pass on it.
+    public static func correct(_ name: String) -> NetProgram { NetProgram(name: name, change: nil) }
+
+    /// A program with one planted change, described by what it changes, not how.
+    public static func planted(_ change: String) -> NetProgram {
+        NetProgram(name: "a planted change", change: change)
+    }
+
+    /// Whether the net must pass on it.
+    public var isCorrect: Bool { change == nil }
+}
+
+/// What one test of the net did on each program.
+public struct NetTestResult: Sendable, Equatable {
+    /// The correct programs the test failed on.
+    public var failedOnCorrect: [String] = []
+    /// The planted changes the test failed on.
+    public var failedOnPlanted: Set<String> = []
+
+    public init(failedOnCorrect: [String] = [], failedOnPlanted: Set<String> = []) {
+        self.failedOnCorrect = failedOnCorrect
+        self.failedOnPlanted = failedOnPlanted
+    }
+}
+
+/// A net's grade: which planted changes its tests catch. Plain values in, a value out.
+public struct NetGrade: Sendable, Equatable {
+    /// Every planted change, in the order they are listed.
+    public let changes: [String]
+    /// The planted changes some test catches: a test that fails on one and passes on every
+    /// correct program.
+    public let caught: Set<String>
+    /// How many tests ran.
+    public let testCount: Int
+
+    /// Grades `results`, one per test that ran, against `changes`.
+    ///
+    /// A test that fails on a correct program catches nothing: it fails there for its own
+    /// reasons, so its failure on a planted change says nothing about the change.
+    public init(changes: [String], results: [NetTestResult]) {
+        self.changes = changes
+        self.testCount = results.count
+        self.caught = Set(results.filter { $0.failedOnCorrect.isEmpty }.flatMap(\.failedOnPlanted))
+    }
+
+    /// The planted changes no test catches, in the order they are listed.
+    public var missed: [String] { changes.filter { !caught.contains($0) } }
+
+    /// Whether every planted change is caught.
+    public var catchesEverything: Bool { missed.isEmpty && testCount > 0 }
+
+    /// What the learner reads: how many changes the net catches, and what the missed ones change.
+    public var summary: String {
+        guard testCount > 0 else {
+            return "Your net has no tests yet, so it catches none of the \(changes.count) planted changes."
+        }
+        let head = "Your net catches \(caught.count) of \(changes.count) planted changes."
+        guard !missed.isEmpty else { return head }
+        return ([head, "It misses:"] + missed.map { "- " + $0 }).joined(separator: "\n")
+    }
+}
+
+/// Runs every test of a suite against each program of a net, and grades the suite.
+///
+/// On a correct program a failure is the test's own: it is recorded, prefixed with the program's
+/// name. On a planted change a failure is a catch: it is recorded as a known issue, so the test
+/// still passes. When the suite's tests have run, one issue at the suite's line says which
+/// changes no test caught. A capstone's own module makes the trait for its programs (see
+/// `ScanCapstoneSubjects`), with `running` setting which program its tests get.
+public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
+    /// The correct programs first, then the planted changes.
+    public let programs: [NetProgram]
+    /// Runs `body` with `program` as the one the tests' seam makes.
+    public let running: @Sendable (NetProgram, @Sendable () async -> Void) async -> Void
+
+    public init(
+        programs: [NetProgram],
+        running: @escaping @Sendable (NetProgram, @Sendable () async -> Void) async -> Void
+    ) {
+        self.programs = programs
+        self.running = running
+    }
+
+    public var isRecursive: Bool { true }
+
+    /// The suite once (to grade it), and each test case (to run it on every program).
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> PlantedChanges? {
+        test.isSuite || testCase != nil ? self : nil
+    }
+
+    /// What the tests of the suite that is running did.
+    @TaskLocal private static var results: Results?
+
+    private final class Results: Sendable {
+        let all = Mutex<[NetTestResult]>([])
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if test.isSuite {
+            let results = Results()
+            try await Self.$results.withValue(results) { try await function() }
+            let grade = NetGrade(
+                changes: programs.compactMap(\.change), results: results.all.withLock { $0 })
+            if !grade.catchesEverything {
+                Issue.record(Comment(rawValue: grade.summary), sourceLocation: test.sourceLocation)
+            }
+            return
+        }
+        var result = NetTestResult()
+        for program in programs {
+            let failures = await failures(of: function, on: program)
+            guard !failures.isEmpty else { continue }
+            if let change = program.change {
+                result.failedOnPlanted.insert(change)
+            } else {
+                result.failedOnCorrect.append(program.name)
+                for failure in failures {
+                    let message =
+                        "This test fails on \(program.name): \(failure.description)"
+                    if let location = failure.sourceLocation {
+                        Issue.record(Comment(rawValue: message), sourceLocation: location)
+                    } else {
+                        Issue.record(Comment(rawValue: message))
+                    }
+                }
+            }
+        }
+        Self.results?.all.withLock { $0.append(result) }
+    }
+
+    /// The issues `function` records on `program`, held back from the test's result.
+    private func failures(
+        of function: @Sendable () async throws -> Void, on program: NetProgram
+    ) async -> [Issue] {
+        let found = Mutex<[Issue]>([])
+        await withKnownIssue(
+            "Run on \(program.change.map { "the planted change: " + $0 } ?? program.name)",
+            isIntermittent: true
+        ) {
+            await running(program) {
+                do { try await function() } catch { Issue.record(error) }
+            }
+        } matching: { issue in
+            found.withLock { $0.append(issue) }
+            return true
+        }
+        return found.withLock { $0 }
+    }
+}
