@@ -34,13 +34,16 @@ public struct NetTestResult: Sendable, Equatable {
     /// The planted changes the test failed on.
     public var failedOnPlanted: Set<String> = []
 
+    /// A result: the correct programs the test failed on, and the planted changes.
     public init(failedOnCorrect: [String] = [], failedOnPlanted: Set<String> = []) {
         self.failedOnCorrect = failedOnCorrect
         self.failedOnPlanted = failedOnPlanted
     }
 }
 
-/// A net's grade: which planted changes its tests catch. Plain values in, a value out.
+/// A net's grade: which planted changes its tests catch.
+///
+/// Plain values in, a value out: the trait below feeds it, and its tests need no test run.
 public struct NetGrade: Sendable, Equatable {
     /// Every planted change, in the order they are listed.
     public let changes: [String]
@@ -90,6 +93,7 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
     /// Runs `body` with `program` as the one the tests' seam makes.
     public let running: @Sendable (NetProgram, @Sendable () async -> Void) async -> Void
 
+    /// A trait for `programs`, with `running` choosing which one the seam makes.
     public init(
         programs: [NetProgram],
         running: @escaping @Sendable (NetProgram, @Sendable () async -> Void) async -> Void
@@ -98,6 +102,7 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
         self.running = running
     }
 
+    /// Every test of the suite, not the suite alone.
     public var isRecursive: Bool { true }
 
     /// The suite once (to grade it), and each test case (to run it on every program).
@@ -112,6 +117,10 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
         let all = Mutex<[NetTestResult]>([])
     }
 
+    /// Runs the suite's tests and grades them, or runs one test case on every program.
+    ///
+    /// For the suite, one issue at its line says what its tests missed. For a test case, its
+    /// failures on the correct programs are recorded; those on planted changes are catches.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
