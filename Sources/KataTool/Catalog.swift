@@ -19,6 +19,9 @@ struct Kata: Hashable, Sendable {
         /// The katas each step needs done, step 1 first: in kata mode the capstone runs the
         /// learner's own modules of them.
         let stepPrerequisites: [[Pattern]]
+        /// The test module of the net the learner writes at step 0 (`ScanCapstoneNetTests`, in
+        /// `Katas/ScanCapstone/Net`), graded against planted changes; `nil` when step 0 is given.
+        var learnerNet: String? = nil
     }
 
     /// Whether this is a capstone, not a pattern's kata.
@@ -41,7 +44,14 @@ struct Kata: Hashable, Sendable {
 
     /// The test modules a run of this kata selects: its own, and for a capstone its
     /// prerequisites', so that one build and one run also say how far those katas are.
-    var testModules: [String] { [pattern.testModule] + prerequisites.map(\.testModule) }
+    var testModules: [String] {
+        [pattern.testModule] + (capstone?.learnerNet.map { [$0] } ?? []) + prerequisites.map(\.testModule)
+    }
+
+    /// Whether the test `id` belongs to the net the learner writes at a capstone's step 0.
+    func isLearnerNet(test id: String) -> Bool {
+        capstone?.learnerNet.map { RunReport.Outcome.module(ofTest: id) == $0 } ?? false
+    }
 
     /// Whether the test `id` belongs to one of the capstone's characterization suites.
     func isSafetyNet(test id: String) -> Bool {
@@ -127,6 +137,7 @@ enum Catalog {
             ]),
         Kata(
             capstone: "ScanCapstone", title: "Scan capstone", safetyNets: ["SafetyNet"],
+            learnerNet: "ScanCapstoneNetTests",
             steps: [
                 ("Step1Pipeline", ["ChainOfResponsibility"]), ("Step2ScanView", ["State"]),
                 ("Step3CapabilityRegistry", ["Proxy"]),
@@ -182,9 +193,9 @@ enum Catalog {
             .map(\.kata)
     }
 
-    /// The kata of a test module (`FlyweightTests`), if it is one.
+    /// The kata of a test module (`FlyweightTests`, or a capstone's learner net), if it is one.
     static func kata(ofTestModule module: String) -> Kata? {
-        katas.first { $0.pattern.testModule == module }
+        katas.first { $0.pattern.testModule == module || $0.capstone?.learnerNet == module }
     }
 
     /// The kata whose module (`Flyweight`) or test module (`FlyweightTests`) `module` is.
@@ -218,14 +229,17 @@ extension Kata {
         self.init(pattern: Pattern(name: name), suites: suites)
     }
 
-    /// A capstone: its module, how a learner reads its name, its characterization suites, and
-    /// each step's suite with the katas it needs.
+    /// A capstone: its module, how a learner reads its name, its characterization suites, the
+    /// test module of the net the learner writes (if step 0 is theirs), and each step's suite with
+    /// the katas it needs.
     fileprivate init(
-        capstone name: String, title: String, safetyNets: [String], steps: [(suite: String, needs: [String])]
+        capstone name: String, title: String, safetyNets: [String], learnerNet: String? = nil,
+        steps: [(suite: String, needs: [String])]
     ) {
         self.init(
             pattern: Pattern(name: name, displayName: title), suites: steps.map(\.suite),
             capstone: Capstone(
-                safetyNets: safetyNets, stepPrerequisites: steps.map { $0.needs.map { Pattern(name: $0) } }))
+                safetyNets: safetyNets, stepPrerequisites: steps.map { $0.needs.map { Pattern(name: $0) } },
+                learnerNet: learnerNet))
     }
 }

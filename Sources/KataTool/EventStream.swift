@@ -110,7 +110,11 @@ struct EventStream {
         case "testStarted":
             if let testID, Self.isFunction(testID) { started.append(testID) }
         case "testEnded":
-            guard let testID, Self.isFunction(testID) else { return }
+            guard let testID else { return }
+            guard Self.isFunction(testID) else {
+                endSuite(testID)
+                return
+            }
             let messages = event["messages"] as? [[String: Any]] ?? []
             let failed = messages.contains { $0["symbol"] as? String == "fail" } || issues[testID] != nil
             ended[testID] = Ended(passed: !failed, skipped: false)
@@ -140,6 +144,22 @@ struct EventStream {
             return
         }
     }
+
+    /// A suite that recorded issues of its own (a capstone's learner net says there what its
+    /// tests missed) becomes a test of its own, `Module.Suite/(the suite)`, declared where the
+    /// suite is: what the learner reads treats it like any failing test.
+    private mutating func endSuite(_ id: String) {
+        guard let suiteIssues = issues[id] else { return }
+        let test = id + "/" + Self.suiteCheck
+        displayNames[test] = "\(displayNames[id] ?? id) (the suite)"
+        locations[test] = locations[id]
+        issues[test] = suiteIssues
+        started.append(test)
+        ended[test] = Ended(passed: false, skipped: false)
+    }
+
+    /// The name of the test that stands for a suite's own issues.
+    static let suiteCheck = "(the suite)"
 
     /// A test function's identifier has a `/` (`Module.Suite/test()/File.swift:12:6`); a
     /// suite's has none.

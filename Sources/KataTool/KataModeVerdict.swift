@@ -17,6 +17,9 @@ struct KataModeVerdict {
 
     /// One line per kata present, in name order.
     let summaries: [KataSummary]
+    /// Each capstone's learner net (``Kata/Capstone/learnerNet``): how many tests it has on the
+    /// stubs, and how many are red, by test module.
+    let learnerNets: [(module: String, total: Int, red: Int)]
     /// How many tests are not kata tests (the domain modules, the tool) and how many passed.
     let otherTotal: Int
     let otherPassed: Int
@@ -33,7 +36,12 @@ struct KataModeVerdict {
     /// - Parameter safetyNets: The capstones' characterization suites, as `Module.Suite`
     ///   (`ScanCapstoneTests.SafetyNet`): they pin what the legacy stubs do, so each of their
     ///   tests must pass on the stubs.
-    init(patterns: [Pattern], results: [TestResult], safetyNets: Set<String> = []) {
+    /// - Parameter learnerNets: The test modules of the nets learners write at a capstone's
+    ///   step 0: on the stubs each has only its starting test, and it fails.
+    init(
+        patterns: [Pattern], results: [TestResult], safetyNets: Set<String> = [],
+        learnerNets: Set<String> = []
+    ) {
         var summaries: [KataSummary] = []
         var problems: [String] = []
         let kataModules = Set(patterns.map(\.testModule))
@@ -79,6 +87,22 @@ struct KataModeVerdict {
             }
         }
 
+        var nets: [(module: String, total: Int, red: Int)] = []
+        for net in learnerNets.sorted() {
+            let tests = results.filter { $0.module == net }
+            if tests.isEmpty {
+                problems.append(
+                    "No \(net) ran. The learner's net starts with one test in its stub, and it must run.")
+            }
+            for test in tests where test.failures.isEmpty {
+                problems.append(
+                    "\(test.id) \(test.skipped ? "was skipped" : "passed") on the untouched stub. The learner's net "
+                        + "starts red: its starting test must fail until the learner finishes it.")
+            }
+            nets.append((net, tests.count, tests.filter { !$0.failures.isEmpty }.count))
+        }
+        self.learnerNets = nets
+
         let referenceOnly = results.filter { Self.referenceOnlyModules.contains($0.module) }
         for test in referenceOnly where !test.skipped {
             problems.append(
@@ -87,6 +111,7 @@ struct KataModeVerdict {
         }
         let others = results.filter {
             !kataModules.contains($0.module) && !Self.referenceOnlyModules.contains($0.module)
+                && !learnerNets.contains($0.module)
         }
         for test in others where !test.passed {
             let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")

@@ -19,6 +19,9 @@ struct KataProgress {
     let safetyNet: [RunReport.Outcome]
     /// A capstone's prerequisite katas, as the same run found them: those whose tests ran.
     let prerequisites: [KataProgress]
+    /// The tests of the net the learner writes at a capstone's step 0, with the suite's own check
+    /// (what they missed) among them; empty when step 0 is given.
+    let learnerNet: [RunReport.Outcome]
 
     init(kata: Kata, report: RunReport) {
         self.kata = kata
@@ -26,6 +29,11 @@ struct KataProgress {
             .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
         steps = (1...max(kata.stepCount, 1)).map { step in tests.filter { kata.step(ofTest: $0.id) == step } }
         safetyNet = tests.filter { kata.isSafetyNet(test: $0.id) }
+        learnerNet =
+            kata.capstone?.learnerNet.map { net in
+                report.outcomes(inModule: net)
+                    .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
+            } ?? []
         compilerError = report.buildErrors.first { $0.kata == kata } ?? report.leftOutError(of: kata)
         leftOutOfRun = report.leftOut.keys.sorted()
         leftOutPrerequisites = kata.prerequisites.compactMap { pattern in
@@ -45,10 +53,30 @@ struct KataProgress {
     }
 
     var greenSteps: Int { (1...steps.count).filter(isGreen(step:)).count }
-    /// Every step green, and for a capstone its safety net too.
-    var isDone: Bool { greenSteps == kata.stepCount && safetyNetHolds != false }
+    /// Every step green, and for a capstone its safety net and the learner's net too.
+    var isDone: Bool { greenSteps == kata.stepCount && safetyNetHolds != false && learnerNetHolds != false }
     /// Whether any of the kata's tests ran.
-    var ran: Bool { steps.contains { !$0.isEmpty } || !safetyNet.isEmpty }
+    var ran: Bool { steps.contains { !$0.isEmpty } || !safetyNet.isEmpty || !learnerNet.isEmpty }
+
+    /// Whether the net the learner writes at step 0 passes on the correct programs and catches
+    /// every planted change; `nil` for a kata without one, or when it did not run.
+    var learnerNetHolds: Bool? {
+        guard kata.capstone?.learnerNet != nil, !learnerNet.isEmpty else { return nil }
+        return learnerNet.allSatisfy(\.passed)
+    }
+
+    /// What the learner's net misses, as its suite said it: `Your net catches 6 of 10 planted
+    /// changes.` and one line per change; empty when it misses nothing, or its tests themselves
+    /// fail.
+    var learnerNetGrade: [String] {
+        learnerNet.filter { $0.name.hasSuffix("/" + EventStream.suiteCheck) }
+            .flatMap(\.issues).compactMap(\.comment).flatMap { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// The first test of the learner's net that fails on a correct program.
+    var learnerNetFailure: RunReport.Outcome? {
+        learnerNet.first { !$0.passed && !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
+    }
 
     /// Whether a capstone's safety net ran and passed; `nil` for a kata with none, or when it
     /// did not run.

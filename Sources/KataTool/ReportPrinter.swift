@@ -59,7 +59,21 @@ struct ReportPrinter {
 
     /// A capstone's safety net, then each kata it needs and whether it is done.
     func capstoneLines(_ progress: KataProgress) -> [String] {
-        [safetyNetLine(progress)].compactMap { $0 } + prerequisiteLines(progress)
+        [learnerNetLine(progress), safetyNetLine(progress)].compactMap { $0 } + prerequisiteLines(progress)
+    }
+
+    /// How the net the learner writes at step 0 does: `catches 6 of 10 planted changes`, or the
+    /// test that fails on a correct program; `nil` when there is none, or it did not run.
+    func learnerNetLine(_ progress: KataProgress) -> String? {
+        guard let holds = progress.learnerNetHolds else { return nil }
+        let tests = progress.learnerNet.filter { !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
+        let line = "\(terminal.mark(holds)) Your net: "
+        if holds { return line + "\(tests.count) tests, every planted change caught" }
+        if let failure = progress.learnerNetFailure {
+            return line + terminal.paint("\"\(failure.displayName)\" fails on a correct program", .red)
+        }
+        let grade = progress.learnerNetGrade.first ?? ""
+        return line + terminal.paint(grade.replacingOccurrences(of: "Your net c", with: "c"), .red)
     }
 
     /// Whether a capstone's safety net holds and, when it doesn't, why; `nil` when it did not run.
@@ -179,8 +193,16 @@ struct ReportPrinter {
             terminal.paint(progress.kata.pattern.displayName, .bold)
                 + ": \(progress.greenSteps) of \(progress.kata.stepCount) steps green"
         ]
+        if let net = learnerNetLine(progress) {
+            lines.append(
+                "  "
+                    + net.replacingOccurrences(
+                        of: "Your net:", with: (brief.step(0)?.heading ?? "Step 0") + ":"))
+        }
         if let holds = progress.safetyNetHolds {
-            let title = brief.step(0)?.heading ?? "Safety net"
+            let title =
+                progress.kata.capstone?.learnerNet == nil
+                ? (brief.step(0)?.heading ?? "Safety net") : "The given safety net"
             let passed = progress.safetyNet.filter(\.passed).count
             var line =
                 "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
@@ -298,6 +320,9 @@ struct ReportPrinter {
         if progress.safetyNetHolds == false {
             return safetyNetNext(progress)
         }
+        if progress.learnerNetHolds == false {
+            return learnerNetNext(progress)
+        }
         guard let step = progress.currentStep else {
             return terminal.paint("✔ \(kata.pattern.displayName) is done.", .green)
                 + " Read the annotated solution: `swift run kata solution \(command)`, "
@@ -351,6 +376,40 @@ struct ReportPrinter {
         }
         lines.append("")
         lines += commandLines(of: progress, suite: kata.suites[step - 1])
+        return fitted(lines)
+    }
+
+    /// What to do while the net the learner writes at a capstone's step 0 is not done: the test
+    /// that fails on a correct program, or the planted changes no test catches yet.
+    private func learnerNetNext(_ progress: KataProgress) -> String {
+        let kata = progress.kata
+        let section = workspace.brief(of: kata).step(0)
+        var lines = [
+            terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step 0")", .bold)
+        ]
+        if let section {
+            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
+        }
+        if let todo = workspace.todoLocations(of: kata, step: 0).first {
+            lines.append("  Write in   \(todo)  (// TODO: Step 0)")
+        } else {
+            lines.append("  Write in   Katas/\(kata.pattern.name)/Net/")
+        }
+        if let failure = progress.learnerNetFailure {
+            lines += failureLines(failure, step: 0, of: kata)
+            lines.append(
+                "             A characterization test records what the legacy code does: it must pass on "
+                    + "your screen and on the legacy screen.")
+        } else {
+            lines += progress.learnerNetGrade.enumerated().map { index, line in
+                "  " + (index == 0 ? terminal.paint(line, .yellow) : "  " + line)
+            }
+            lines.append(
+                "             Each test runs on every planted change too: write a test that fails on the ones "
+                    + "missed and passes on the legacy screen.")
+        }
+        lines.append("")
+        lines += commandLines(of: progress, suite: "", module: kata.capstone?.learnerNet)
         return fitted(lines)
     }
 
@@ -432,7 +491,10 @@ struct ReportPrinter {
         if let issue = failure.issues.first {
             let place = issue.filePath.map { "\(workspace.relative($0)):\(issue.line ?? 0)" }
             if let place { lines.append("             at \(place)") }
-            lines.append(contentsOf: messageLines(of: issue))
+            // `Issue recorded` is the runtime's text for an issue that is all comment.
+            if issue.message != "Issue recorded" || issue.comment == nil {
+                lines.append(contentsOf: messageLines(of: issue))
+            }
             if let comment = issue.comment {
                 lines.append("             " + terminal.paint(comment, .yellow))
             }
@@ -444,7 +506,7 @@ struct ReportPrinter {
 
     /// The commands for the kata, and the `swift test --filter` for one suite of it, leaving out
     /// by hand what the run left out.
-    private func commandLines(of progress: KataProgress, suite: String) -> [String] {
+    private func commandLines(of progress: KataProgress, suite: String, module: String? = nil) -> [String] {
         let kata = progress.kata
         let command = kata.command
         let leaveOut =
@@ -453,7 +515,9 @@ struct ReportPrinter {
         // Commands are copied whole: too wide for the terminal, each goes on a line of its own,
         // never broken inside.
         let commands = ["test", "hint", "watch"].map { "swift run kata \($0) \(command)" }
-        let byHand = "\(leaveOut)swift test --filter \(kata.pattern.testModule).\(suite)"
+        let byHand =
+            "\(leaveOut)swift test --filter "
+            + (module ?? "\(kata.pattern.testModule).\(suite)")
         let together = "  " + commands.joined(separator: "   ·   ")
         let fits = { (line: String) in terminal.width.map { line.count <= $0 } ?? true }
         var lines = fits(together) ? [together] : commands.map { "  " + $0 }

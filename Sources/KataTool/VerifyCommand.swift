@@ -115,7 +115,9 @@ enum VerifyCommand {
             Catalog.katas.flatMap { kata in
                 (kata.capstone?.safetyNets ?? []).map { "\(kata.pattern.testModule).\($0)" }
             })
-        let verdict = KataModeVerdict(patterns: patterns, results: results, safetyNets: safetyNets)
+        let learnerNets = Set(Catalog.katas.compactMap(\.capstone?.learnerNet))
+        let verdict = KataModeVerdict(
+            patterns: patterns, results: results, safetyNets: safetyNets, learnerNets: learnerNets)
         for summary in verdict.summaries {
             let isCapstone = Catalog.kata(ofTestModule: summary.pattern.testModule)?.isCapstone == true
             let ok =
@@ -141,6 +143,11 @@ enum VerifyCommand {
                     "\(path) says \(stated.pass) test(s) pass and \(stated.fail) fail on the stubs; they are "
                         + "\(summary.safetyNetGreen) and \(summary.red). Update its \"Run it now\" line.")
             }
+        }
+        for net in verdict.learnerNets {
+            print(
+                "\(terminal.mark(net.total > 0 && net.red == net.total)) \(net.module): \(net.red) of \(net.total) "
+                    + "tests red on the stubs (the net the learner writes at step 0)")
         }
         let othersOK = verdict.otherPassed == verdict.otherTotal
         print(
