@@ -68,7 +68,9 @@ struct ReportPrinter {
         guard let holds = progress.learnerNetHolds else { return nil }
         let tests = progress.learnerNet.filter { !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
         let line = "\(terminal.mark(holds)) Your net: "
-        if holds { return line + "\(tests.count) tests, every planted change caught" }
+        if holds {
+            return line + "\(tests.count) test\(tests.count == 1 ? "" : "s"), every planted change caught"
+        }
         if let failure = progress.learnerNetFailure {
             return line + terminal.paint("\"\(failure.displayName)\" fails on a correct program", .red)
         }

@@ -91,11 +91,18 @@ struct ShapeCheck {
         for file in stubs.sorted() {
             for todo in Self.todoSteps(in: read("\(kata)/\(file)")) {
                 todoSteps.insert(todo.step)
-                if entry.isCapstone, todo.step == 0 {
+                if entry.isCapstone, todo.step == 0, entry.capstone?.learnerNet == nil {
                     problems.append(
                         "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the safety net: it "
                             + "pins the legacy code and asks for no code. Move the TODO to the step that changes it."
                     )
+                } else if entry.isCapstone, todo.step == 0 {
+                    // Step 0 is the learner's net: its tests, in Net/, are its only code.
+                    if !file.hasPrefix("Net/") {
+                        problems.append(
+                            "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the learner's net: "
+                                + "its TODO belongs in \(kata)/Net/, beside the tests it asks for.")
+                    }
                 } else if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
                     problems.append(
                         "\(kata)/\(file):\(todo.line) has a TODO for step \(todo.step), but \(tests) has no "

@@ -52,7 +52,8 @@ struct CapstoneCatalogTests {
         #expect(capstone.prerequisites.map(\.name) == ["ChainOfResponsibility", "State", "Proxy"])
         #expect(
             capstone.testModules == [
-                "ScanCapstone" + "Tests", "ChainOfResponsibilityTests", "StateTests", "ProxyTests",
+                "ScanCapstone" + "Tests", "ScanCapstoneNetTests", "ChainOfResponsibilityTests", "StateTests",
+                "ProxyTests",
             ])
         let strategy = try #require(Catalog.kata(named: "strategy"))
         #expect(strategy.prerequisites == [] && strategy.testModules == ["StrategyTests"])
@@ -167,15 +168,17 @@ struct CapstoneCheckTests {
             ])
     }
 
-    @Test("The safety net is step 0: it needs no TODO, and a TODO for it is refused")
-    func noTodoForTheSafetyNet() throws {
+    @Test("Step 0 is the learner's net: its TODO is in Net/, and one in the legacy code is refused")
+    func todoForTheNet() throws {
         let fixture = try Fixture()
+        try fixture.folder.write("Katas/ScanCapstone/Net/Net.swift", "// TODO: Step 0 — write the net")
+        #expect(fixture.problems == [])
         try fixture.folder.write(
             "Katas/ScanCapstone/Legacy.swift", "struct Legacy {}\n// TODO: Step 0 — pin it")
         #expect(
             fixture.problems == [
-                "Katas/ScanCapstone/Legacy.swift:2 has a TODO for step 0, but step 0 is the safety net: it pins "
-                    + "the legacy code and asks for no code. Move the TODO to the step that changes it."
+                "Katas/ScanCapstone/Legacy.swift:2 has a TODO for step 0, but step 0 is the learner's net: its "
+                    + "TODO belongs in Katas/ScanCapstone/Net/, beside the tests it asks for."
             ])
     }
 
@@ -410,12 +413,54 @@ struct CapstoneProgressTests {
         #expect(!next.contains("Failing") && !next.contains("Expectation failed"))
         #expect(next.hasSuffix("swift test --filter ScanCapstone" + "Tests.Step2ScanView"))
         let steps = printer.steps(of: progress)
-        #expect(steps.contains("✔ Step 0: the safety net: 1 of 1 tests pass"))
+        #expect(steps.contains("✔ The given safety net: 1 of 1 tests pass"))
         #expect(
             steps.contains(
                 "✘ Step 2: the screen's states are objects: 0 of 1 tests pass (needs State: 2 of 6 steps)"))
         #expect(
             steps.contains("✘ Step 4: 0 of 1 tests pass (needs State: 2 of 6 steps and Proxy: 0 of 5 steps)"))
+    }
+
+    @Test(
+        "The learner's net comes before step 1: what it misses, by what each change does, or its test that fails"
+    )
+    func learnerNet() throws {
+        let net = "ScanCapstoneNetTests.ScanNet"
+        var missing = try report()
+        missing.outcomes += [
+            outcome("\(net)/a()/N.swift:1:1", .passed, line: 1),
+            RunReport.Outcome(
+                id: "\(net)/" + EventStream.suiteCheck, displayName: "ScanNet (the suite)", status: .failed,
+                issues: [
+                    EventStream.Issue(
+                        message: "Issue recorded",
+                        comment: "Your net catches 9 of 10 planted changes.\nIt misses:\n- Taps go astray.",
+                        filePath: nil, line: nil)
+                ], filePath: nil, line: nil),
+        ]
+        let progress = KataProgress(kata: try scanCapstone(), report: missing)
+        #expect(progress.learnerNetHolds == false && !progress.isDone)
+        let next = printer.next(progress)
+        #expect(next.contains("Next: Scan capstone, Step 0: the safety net"))
+        #expect(
+            next.contains("Your net catches 9 of 10 planted changes.") && next.contains("- Taps go astray."))
+        #expect(next.hasSuffix("swift test --filter ScanCapstoneNetTests"))
+        #expect(
+            printer.steps(of: progress).contains("✘ Step 0: the safety net: catches 9 of 10 planted changes.")
+        )
+
+        var failing = try report()
+        failing.outcomes.append(outcome("\(net)/a()/N.swift:1:1", .failed, line: 3))
+        let wrong = KataProgress(kata: try scanCapstone(), report: failing)
+        #expect(printer.next(wrong).contains("Failing    \"Test at 3\""))
+        #expect(printer.capstoneLines(wrong).first == "✘ Your net: \"Test at 3\" fails on a correct program")
+
+        var caught = try report()
+        caught.outcomes.append(outcome("\(net)/a()/N.swift:1:1", .passed, line: 1))
+        let done = KataProgress(kata: try scanCapstone(), report: caught)
+        #expect(done.learnerNetHolds == true)
+        #expect(printer.capstoneLines(done).first == "✔ Your net: 1 test, every planted change caught")
+        #expect(printer.next(done).contains("Next: Scan capstone, Step 2"))
     }
 
     @Test("Once its kata is done, the step shows its real failure")

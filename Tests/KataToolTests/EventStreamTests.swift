@@ -51,6 +51,28 @@ struct EventStreamTests {
             ])
     }
 
+    @Test(
+        "A suite that records an issue of its own becomes a failing test named (the suite), where the suite is"
+    )
+    func suiteIssue() {
+        var stream = EventStream()
+        let suite = "ScanCapstoneNetTests.ScanNet"
+        let lines = [
+            StreamLine.test(suite, name: "ScanNet"), StreamLine.event("runStarted"),
+            StreamLine.event("testStarted", suite), StreamLine.event("testStarted", a),
+            StreamLine.event("testEnded", a),
+            StreamLine.issue(suite, message: "Issue recorded", comment: "Your net catches 9 of 10", line: 13),
+            StreamLine.event("testEnded", suite, symbol: "fail"),
+        ]
+        stream.consume(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let check = suite + "/" + EventStream.suiteCheck
+        #expect(stream.started == [a, check])
+        #expect(stream.ended[check] == EventStream.Ended(passed: false, skipped: false))
+        #expect(stream.displayNames[check] == "ScanNet (the suite)")
+        #expect(stream.issues[check]?.map(\.comment) == ["Your net catches 9 of 10"])
+        #expect(EventStream.isFunction(check))
+    }
+
     @Test("A line cut in two is read once its end arrives; a line that isn't JSON is ignored")
     func partialLines() {
         var stream = EventStream()
