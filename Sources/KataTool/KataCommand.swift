@@ -394,7 +394,7 @@ struct KataCommand {
         for progress in katas where progress.ran {
             let name = progress.kata.pattern.name
             if alone || progress.greenSteps > 0 { state.ran.insert(name) }
-            state.currentStep[name] = progress.currentStep
+            state.currentStep[name] = progress.stepToWorkOn
             state.lastRun[name] = now
             if progress.isDone {
                 state.done.insert(name)

@@ -101,6 +101,10 @@ struct KataProgress {
         prerequisites.filter { !$0.isDone }
     }
 
+    /// The step to work on, as the state file keeps it: 0 while a capstone's learner net (its
+    /// step 0) doesn't hold, else ``currentStep``.
+    var stepToWorkOn: Int? { learnerNetHolds == false ? 0 : currentStep }
+
     /// The first step that isn't green: the one to work on.
     var currentStep: Int? { (1...steps.count).first { !isGreen(step: $0) } }
 

@@ -440,6 +440,7 @@ struct CapstoneProgressTests {
         ]
         let progress = KataProgress(kata: try scanCapstone(), report: missing)
         #expect(progress.learnerNetHolds == false && !progress.isDone)
+        #expect(progress.stepToWorkOn == 0, "The hint command gives step 0's hints")
         let next = printer.next(progress)
         #expect(next.contains("Next: Scan capstone, Step 0: the safety net"))
         #expect(
@@ -458,7 +459,7 @@ struct CapstoneProgressTests {
         var caught = try report()
         caught.outcomes.append(outcome("\(net)/a()/N.swift:1:1", .passed, line: 1))
         let done = KataProgress(kata: try scanCapstone(), report: caught)
-        #expect(done.learnerNetHolds == true)
+        #expect(done.learnerNetHolds == true && done.stepToWorkOn == 2)
         #expect(printer.capstoneLines(done).first == "✔ Your net: 1 test, every planted change caught")
         #expect(printer.next(done).contains("Next: Scan capstone, Step 2"))
     }
