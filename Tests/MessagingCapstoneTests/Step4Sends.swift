@@ -34,6 +34,31 @@ struct Step4Sends {
         )
     }
 
+    @Test(
+        "A connection keeps 100 sends waiting: the next one throws, the chat's and the others' alike, and the 100 all go out [4.4]"
+    )
+    func fullOutbox() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let chat = try await client.open(chatURL)
+        let badge = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let kept = (1...100).map { "send \($0)" }
+        for (index, name) in kept.enumerated() {
+            try (index.isMultiple(of: 2) ? chat : badge).send(event(name))
+        }
+        #expect(throws: (any Error).self, "The 101st send says it can't be kept") {
+            try chat.send(event("lost?"))
+        }
+        #expect(throws: (any Error).self, "So does another chat's, on the same connection") {
+            try badge.send(event("lost too?"))
+        }
+        try socket.accept()
+        #expect(socket.receivedNames == kept, "The 100 kept go out, in order, and nothing else")
+        try chat.send(event("room again"))
+        #expect(socket.receivedNames.last == "room again", "Once they are out, sends are kept again")
+    }
+
     @Test("Chats sharing a connection queue behind one another while it is away [4.1, 4.2]")
     func sharedQueue() async throws {
         let servers = Servers()
