@@ -53,6 +53,13 @@ struct KataProgress {
     }
 
     var greenSteps: Int { (1...steps.count).filter(isGreen(step:)).count }
+
+    /// The steps a learner counts, green and in all: a capstone's step 0 counts when the learner
+    /// writes it.
+    var stepTally: (green: Int, total: Int) {
+        guard kata.capstone?.learnerNet != nil else { return (greenSteps, kata.stepCount) }
+        return (greenSteps + (learnerNetHolds == true ? 1 : 0), kata.stepCount + 1)
+    }
     /// Every step green, and for a capstone its safety net and the learner's net too.
     var isDone: Bool { greenSteps == kata.stepCount && safetyNetHolds != false && learnerNetHolds != false }
     /// Whether any of the kata's tests ran.

@@ -128,7 +128,8 @@ struct Options: Equatable {
                 }
                 timeLimit = .milliseconds(Int64(seconds * 1000))
             case .step:
-                guard let number = Int(value), number > 0 else {
+                // 0 is a capstone's step 0, when the learner writes it.
+                guard let number = Int(value), number >= 0 else {
                     throw UsageError(description: "--step needs a step number, not '\(value)'.")
                 }
                 step = number

@@ -41,8 +41,9 @@ struct ReportPrinter {
         let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0)
         var line =
             "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
-        line += bar(green: progress.greenSteps, of: progress.kata.stepCount)
-        line += "  \(progress.greenSteps)/\(progress.kata.stepCount)"
+        let tally = progress.stepTally
+        line += bar(green: tally.green, of: tally.total)
+        line += "  \(tally.green)/\(tally.total)"
         if let error = progress.compilerError {
             line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
         } else if !progress.leftOutPrerequisites.isEmpty {
@@ -193,7 +194,7 @@ struct ReportPrinter {
         let brief = workspace.brief(of: progress.kata)
         var lines = [
             terminal.paint(progress.kata.pattern.displayName, .bold)
-                + ": \(progress.greenSteps) of \(progress.kata.stepCount) steps green"
+                + ": \(progress.stepTally.green) of \(progress.stepTally.total) steps green"
         ]
         if let net = learnerNetLine(progress) {
             lines.append(

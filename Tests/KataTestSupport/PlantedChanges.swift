@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -144,7 +145,8 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
                 result.failedOnCorrect.append(program.name)
                 for failure in failures {
                     let message =
-                        "This test fails on \(program.name): \(failure.description)"
+                        "This test fails on \(program.name): "
+                        + failure.description.replacingOccurrences(of: " (error)", with: "")
                     if let location = failure.sourceLocation {
                         Issue.record(Comment(rawValue: message), sourceLocation: location)
                     } else {

@@ -397,7 +397,7 @@ struct CapstoneProgressTests {
         let messaging = try #require(lines.firstIndex { $0.hasPrefix("  11  Messaging capstone") })
         #expect(
             Array(lines[(section + 1)..<messaging]) == [
-                "  10  Scan capstone            ██░░░░░░░░  1/4",
+                "  10  Scan capstone            ██░░░░░░░░  1/5",
                 "      ✔ Safety net: green, 1 of 1 tests pass",
                 "      ✘ Needs Chain of Responsibility: done · State: 2 of 6 steps · Proxy: 0 of 5 steps",
             ])

@@ -18,8 +18,9 @@ struct CommandLineTests {
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--fast"], allowed: [.step]) }
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--step"], allowed: [.step]) }
         #expect(throws: Options.UsageError.self) {
-            try Options(parsing: ["--step", "0"], allowed: [.step])
+            try Options(parsing: ["--step", "-1"], allowed: [.step])
         }
+        #expect(try Options(parsing: ["--step", "0"], allowed: [.step]).step == 0, "A capstone's step 0")
         #expect(throws: Options.UsageError.self) { try Options(parsing: ["--yes"], allowed: [.step]) }
         #expect(throws: Options.UsageError.self) {
             try Options(parsing: ["--time-limit", "1e30"], allowed: [.timeLimit])

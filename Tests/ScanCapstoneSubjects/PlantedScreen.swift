@@ -16,21 +16,20 @@ enum PlantedChange: CaseIterable, CustomStringConvertible {
     case capitalLinkIsText
     case routesInPayloadOrder
 
+    /// What a learner reads for a change their net misses: the behaviour that changed, not the
+    /// input that shows it (finding that input is the exercise).
     var description: String {
         switch self {
-        case .sharesHistory: "Two screens of one app share what they routed and opened."
-        case .forgetsEarlierRoutes: "A session forgets the routes of the sessions before it."
-        case .remembersCodesAcrossSessions:
-            "A code routed in one session isn't routed again in a later session."
-        case .emptyFrameKeepsCodes: "A frame with no code leaves the last codes on screen."
-        case .emptySessionClearsScreen:
-            "A session with nothing in it (no frame, or no photo picked) clears the screen."
-        case .pickerTapShowsTheCode: "Tapping a code in the picker shows that code alone."
-        case .oneCodeOpensOnlyAtZero: "With one code on screen, only a tap at index 0 opens it."
-        case .thirtyIsNoPayment: "An 18-digit payment code starting with 30 is routed as text."
-        case .capitalLinkIsText: "A link written in capitals (HTTPS://…) is routed as text."
-        case .routesInPayloadOrder:
-            "The new codes of one frame are routed in the order of their payloads, not in the order the frame holds them."
+        case .sharesHistory: "Two screens of one app share something they shouldn't."
+        case .forgetsEarlierRoutes: "A session changes what earlier sessions routed."
+        case .remembersCodesAcrossSessions: "What counts as a duplicate changed."
+        case .emptyFrameKeepsCodes: "A frame changes what the screen shows in fewer cases than before."
+        case .emptySessionClearsScreen: "A session changes what the screen shows where it didn't before."
+        case .pickerTapShowsTheCode: "A tap changes what the screen shows."
+        case .oneCodeOpensOnlyAtZero: "Some taps that opened a code no longer do."
+        case .thirtyIsNoPayment: "The payment rule takes fewer codes."
+        case .capitalLinkIsText: "The link rule takes fewer codes."
+        case .routesInPayloadOrder: "Codes are routed in a different order."
         }
     }
 }

@@ -9,6 +9,8 @@ import Testing
 // screen, on the legacy screen, and on 10 programs that each change one behaviour a refactoring
 // could plausibly change. A test must pass on the first two. Your net is done when, together,
 // your tests fail on all 10: `swift run kata test scan-capstone` says which ones they miss.
+// (In `swift test`'s own output, a "known issue" is one of your tests failing on a planted
+// change: a catch.)
 
 @Suite(.plantedChanges)
 @MainActor
