@@ -91,6 +91,93 @@ struct SafetyNet {
     }
 }
 
+/// Where `screen` and `model` first disagree, doing `actions` to both, or `nil`.
+///
+/// `modelSees` is what the legacy screen would have seen of an action with the screen's
+/// configuration (a decoder of the app's own, say).
+@MainActor
+func firstDifference(
+    from model: LegacyScreenModel, on screen: ScanScreen, after actions: [ScreenAction],
+    modelSees: (ScreenAction) -> ScreenAction = { $0 }
+) -> Discrepancy? {
+    var model = model
+    for (index, action) in actions.enumerated() {
+        action.apply(to: screen)
+        model.apply(modelSees(action))
+        if let difference = model.difference(from: screen) {
+            return Discrepancy(after: index, difference)
+        }
+    }
+    return nil
+}
+
+/// A line the screen's transcript and the golden master don't share: changed, missing or extra.
+struct GoldenDifference: CustomStringConvertible {
+    /// The golden master's line number: the line changed or missing, or the one an extra line follows.
+    let line: Int
+    /// The scenario the line belongs to.
+    let scenario: String
+    /// The golden master's line, or `nil` for an extra line.
+    let expected: String?
+    /// The screen's line, or `nil` for a missing one.
+    let actual: String?
+
+    /// The differences, in order, from a line-by-line alignment (a longest common subsequence),
+    /// so one extra or missing line is reported once, not as every line after it.
+    static func between(expected: [String], actual: [String]) -> [GoldenDifference] {
+        let n = expected.count
+        let m = actual.count
+        // common[i][j]: the longest common subsequence of expected[i...] and actual[j...].
+        var common = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                common[i][j] =
+                    expected[i] == actual[j]
+                    ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var differences: [GoldenDifference] = []
+        var (i, j) = (0, 0)
+        func scenario(at index: Int) -> String {
+            expected[..<min(index + 1, n)].last { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) } ?? "?"
+        }
+        while i < n || j < m {
+            if i < n, j < m, expected[i] == actual[j] {
+                (i, j) = (i + 1, j + 1)
+            } else if i < n, j < m, common[i + 1][j + 1] == common[i][j] {
+                differences.append(
+                    .init(line: i + 1, scenario: scenario(at: i), expected: expected[i], actual: actual[j]))
+                (i, j) = (i + 1, j + 1)
+            } else if j < m, i == n || common[i][j + 1] >= common[i + 1][j] {
+                differences.append(
+                    .init(line: i, scenario: scenario(at: max(i - 1, 0)), expected: nil, actual: actual[j]))
+                j += 1
+            } else {
+                differences.append(
+                    .init(line: i + 1, scenario: scenario(at: i), expected: expected[i], actual: nil))
+                i += 1
+            }
+        }
+        return differences
+    }
+
+    var description: String {
+        let what =
+            switch (expected, actual) {
+            case (let expected?, let actual?):
+                "line \(line) changed. The legacy screen gave\n    \(expected)\nand this screen gives\n    \(actual)"
+            case (let expected?, nil):
+                "line \(line) is missing. The legacy screen gave\n    \(expected)\nand this screen gives nothing there"
+            case (nil, let actual?):
+                "after line \(line), this screen gives a line the legacy screen didn't:\n    \(actual)"
+            case (nil, nil): "no difference"
+            }
+        return "Golden master, scenario \"\(scenario)\": \(what)\n"
+            + "Its actions are in GoldenMasterScenarios.swift, its lines in GoldenMaster.swift: "
+            + "this screen changed that behaviour."
+    }
+}
+
 /// One action, on the first screen (0) or the second (1).
 struct OnScreen: Sendable, CustomStringConvertible {
     let screen: Int
