@@ -49,7 +49,7 @@ let capstones: [(name: String, prerequisites: [String], domains: [String])] = [
 /// The capstones whose step 0 the learner writes: a characterization net in
 /// `<patternRoot>/<Capstone>/Net`, its own test target (`<Capstone>NetTests`), graded against the
 /// programs of `Tests/<Capstone>Subjects` (docs/contributing.md, "The learner's net").
-let learnerNets = ["ScanCapstone"]
+let learnerNets = ["ScanCapstone", "MessagingCapstone"]
 
 // MARK: - Manifest settings
 

@@ -145,6 +145,7 @@ enum Catalog {
             ]),
         Kata(
             capstone: "MessagingCapstone", title: "Messaging capstone", safetyNets: ["Characterization"],
+            learnerNet: "MessagingCapstoneNetTests",
             steps: [
                 ("Step1Configuration", ["Builder"]),
                 ("Step2SharedConnections", ["Factory", "Flyweight", "Singleton"]),
