@@ -15,8 +15,9 @@ import Testing
 // `swift run kata test messaging-capstone` says which ones they miss. (In `swift test`'s own
 // output, a "known issue" is one of your tests failing on a planted change: a catch.)
 
-/// The servers a test plays: every transport the client asked the network for, kept. Yours to
-/// change.
+/// The servers a test plays: every transport the client asked the network for, kept.
+///
+/// Yours to change.
 final class Servers: Sendable {
     private let made = Mutex<[InMemoryTransport]>([])
 

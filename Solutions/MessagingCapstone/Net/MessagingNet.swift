@@ -39,7 +39,7 @@ final class Heard: Sendable {
     var names: [String] { events.withLock { $0 } }
 }
 
-let chatURL = URL(string: "wss://chat.example.com/socket")!
+let chatURL = URL(string: "wss://chat.example.com/socket") ?? URL(fileURLWithPath: "/")
 let someone = ChatUser(name: "ada", mayPost: true)
 
 /// The names of what `socket` received.
@@ -130,7 +130,7 @@ struct MessagingNet {
 
     @Test func aChatKeepsItsURLAsOpenedAndItsSocketGoesThere() async throws {
         let servers = Servers()
-        let written = URL(string: "wss://Chat.Example.com/Socket")!
+        let written = try #require(URL(string: "wss://Chat.Example.com/Socket"))
 
         let chat = try await makeClient(user: someone, network: servers.network).open(written)
 
