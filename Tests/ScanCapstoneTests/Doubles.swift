@@ -106,6 +106,17 @@ struct MessageState: ScanViewState {
     func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { onTap }
 }
 
+/// A *no code* state that shows the viewfinder, as the standard one does, and makes `onTap` on a
+/// tap: a screen can't tell it from the standard state by what it shows.
+@MainActor
+struct ViewfinderState: ScanViewState {
+    let onTap: ScanAction
+
+    func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
+    func didScan(_ frame: Frame) -> ScanTransition? { byCodeCount(frame) }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { onTap }
+}
+
 /// A *single code* state that shows the code's payload as a message, and opens it on a tap.
 @MainActor
 struct PayloadSingleState: ScanViewState {

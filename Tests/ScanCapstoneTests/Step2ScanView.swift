@@ -85,6 +85,14 @@ struct Step2ScanView {
         #expect(
             tapToPay.display == .message("Pay?"),
             "A tap with no code on screen still goes to the state, and its move is made")
+        let helpOnTap = standardScreen()
+        helpOnTap.register(MessageState(message: "Point at a code"), as: .confirmPayment)
+        helpOnTap.register(
+            ViewfinderState(onTap: .transition(ScanTransition(to: .confirmPayment))), as: .noCode)
+        helpOnTap.tap(0)
+        #expect(
+            helpOnTap.display == .message("Point at a code"),
+            "Even while the viewfinder shows, the tap goes to the state: what shows decides nothing")
 
         let indexed = standardScreen()
         indexed.register(IndexedSingleState(), as: .singleCode)
