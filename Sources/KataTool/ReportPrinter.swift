@@ -70,7 +70,7 @@ struct ReportPrinter {
         let tests = progress.learnerNet.filter { !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
         let line = "\(terminal.mark(holds)) Your net: "
         if holds {
-            return line + "\(tests.count) test\(tests.count == 1 ? "" : "s"), every planted change caught"
+            return line + "every planted change caught, by \(tests.count) test\(tests.count == 1 ? "" : "s")"
         }
         if let failure = progress.learnerNetFailure {
             return line + terminal.paint("\"\(failure.displayName)\" fails on a correct program", .red)
@@ -402,14 +402,14 @@ struct ReportPrinter {
             lines += failureLines(failure, step: 0, of: kata)
             lines.append(
                 "             A characterization test records what the legacy code does: it must pass on "
-                    + "your screen and on the legacy screen.")
+                    + "your code and on the legacy code.")
         } else {
             lines += progress.learnerNetGrade.enumerated().map { index, line in
                 "  " + (index == 0 ? terminal.paint(line, .yellow) : "  " + line)
             }
             lines.append(
                 "             Each test runs on every planted change too: write a test that fails on the ones "
-                    + "missed and passes on the legacy screen.")
+                    + "missed and passes on the legacy code.")
         }
         lines.append("")
         lines += commandLines(of: progress, suite: "", module: kata.capstone?.learnerNet)

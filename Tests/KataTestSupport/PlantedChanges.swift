@@ -137,7 +137,7 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
         }
         var result = NetTestResult()
         for program in programs {
-            let failures = await failures(of: function, on: program)
+            let failures = await failures(of: function, on: program, thrownAt: test.sourceLocation)
             guard !failures.isEmpty else { continue }
             if let change = program.change {
                 result.failedOnPlanted.insert(change)
@@ -158,17 +158,23 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
         Self.results?.all.withLock { $0.append(result) }
     }
 
-    /// The issues `function` records on `program`, held back from the test's result.
+    /// The issues `function` records on `program`, held back from the test's result; an error it
+    /// throws is recorded at `thrownAt`, the test's own line.
     private func failures(
-        of function: @Sendable () async throws -> Void, on program: NetProgram
+        of function: @Sendable () async throws -> Void, on program: NetProgram, thrownAt: SourceLocation
     ) async -> [Issue] {
         let found = Mutex<[Issue]>([])
+        // The known issue's comment names the program by number, not by what it changes: the
+        // raw `swift test` output would otherwise list every planted change, the net's answers.
+        let number = (programs.firstIndex(of: program) ?? 0) - programs.filter(\.isCorrect).count + 1
         await withKnownIssue(
-            "Run on \(program.change.map { "the planted change: " + $0 } ?? program.name)",
+            program.isCorrect
+                ? "Run on \(program.name)"
+                : "Run on planted change \(number) of \(programs.count(where: { !$0.isCorrect }))",
             isIntermittent: true
         ) {
             await running(program) {
-                do { try await function() } catch { Issue.record(error) }
+                do { try await function() } catch { Issue.record(error, sourceLocation: thrownAt) }
             }
         } matching: { issue in
             found.withLock { $0.append(issue) }

@@ -460,7 +460,7 @@ struct CapstoneProgressTests {
         caught.outcomes.append(outcome("\(net)/a()/N.swift:1:1", .passed, line: 1))
         let done = KataProgress(kata: try scanCapstone(), report: caught)
         #expect(done.learnerNetHolds == true && done.stepToWorkOn == 2)
-        #expect(printer.capstoneLines(done).first == "✔ Your net: 1 test, every planted change caught")
+        #expect(printer.capstoneLines(done).first == "✔ Your net: every planted change caught, by 1 test")
         #expect(printer.next(done).contains("Next: Scan capstone, Step 2"))
     }
 
