@@ -65,6 +65,7 @@ final class Servers: Sendable {
 final class ServerSocket: Transport {
     private let inner: InMemoryTransport
     private let dropCountdown = Mutex<Int?>(nil)
+    private let dropOnNextSend = Mutex(false)
     private let answers = Mutex<[EventName: Event]>([:])
 
     init(url: ServerURL) {
@@ -87,6 +88,12 @@ final class ServerSocket: Transport {
     }
 
     func send(_ event: Event) throws {
+        if dropOnNextSend.withLock({ drop in
+            defer { drop = false }
+            return drop
+        }) {
+            try inner.drop()
+        }
         try inner.send(event)
         if let answer = answers.withLock({ $0[event.name] }) { try inner.deliver(answer) }
         let dropNow = dropCountdown.withLock { countdown -> Bool in
@@ -120,6 +127,27 @@ final class ServerSocket: Transport {
     }
     /// The network drops right after the server receives `count` more events.
     func dropAfterReceiving(_ count: Int) { dropCountdown.withLock { $0 = count } }
+    /// The network drops as the next event goes out: that send throws, and the server never
+    /// receives it.
+    func dropAsTheNextSendGoesOut() { dropOnNextSend.withLock { $0 = true } }
+}
+
+/// A network that keeps no socket alive: each one the client made, watched, so a test sees
+/// whether anything still holds it.
+final class WatchedNetwork: Sendable {
+    private let made = Mutex<[Watched<InMemoryTransport>]>([])
+
+    /// The client's `network`: a new socket to `url`, watched.
+    @Sendable func transport(for url: ServerURL) -> any Transport {
+        let socket = InMemoryTransport(url: url)
+        made.withLock { $0.append(Watched(socket)) }
+        return socket
+    }
+
+    /// The sockets made that something still holds.
+    var alive: [InMemoryTransport] { made.withLock { $0.compactMap(\.object) } }
+    /// How many sockets the client made.
+    var count: Int { made.withLock { $0.count } }
 }
 
 /// A client's `keepConnections`, running on a manual clock the test moves by one poll at a time.

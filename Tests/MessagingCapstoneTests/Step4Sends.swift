@@ -47,16 +47,37 @@ struct Step4Sends {
         for (index, name) in kept.enumerated() {
             try (index.isMultiple(of: 2) ? chat : badge).send(event(name))
         }
-        #expect(throws: (any Error).self, "The 101st send says it can't be kept") {
+        #expect(throws: OutboxError.full(capacity: 100), "The 101st send says it can't be kept") {
             try chat.send(event("lost?"))
         }
-        #expect(throws: (any Error).self, "So does another chat's, on the same connection") {
+        #expect(throws: OutboxError.full(capacity: 100), "So does another chat's, on the same connection") {
             try badge.send(event("lost too?"))
         }
         try socket.accept()
         #expect(socket.receivedNames == kept, "The 100 kept go out, in order, and nothing else")
         try chat.send(event("room again"))
         #expect(socket.receivedNames.last == "room again", "Once they are out, sends are kept again")
+
+        // A guest's sends are kept like anyone's: the proxy refuses them on the way out, not the chat.
+        let guestServers = Servers()
+        let guestChat = try await makeClient(guestServers, user: guest).open(chatURL)
+        for index in 1...100 { try guestChat.send(event("guest \(index)")) }
+        #expect(throws: OutboxError.full(capacity: 100), "A guest's offline sends fill the outbox too") {
+            try guestChat.send(event("guest 101"))
+        }
+    }
+
+    @Test("A send the network drops on its way out is kept, and goes out once the network is back [4.1]")
+    func sendDroppedOnItsWayOut() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        socket.dropAsTheNextSendGoesOut()
+        try chat.send(event("mid-drop"))
+        #expect(socket.received.isEmpty, "The network dropped as it went out")
+        try socket.restore()
+        #expect(socket.receivedNames == ["mid-drop"], "Kept, not lost: no send goes around the outbox")
     }
 
     @Test("Chats sharing a connection queue behind one another while it is away [4.1, 4.2]")

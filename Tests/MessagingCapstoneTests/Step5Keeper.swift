@@ -101,6 +101,33 @@ struct Step5Keeper {
         await scene.keeper.stop()
     }
 
+    @Test(
+        "A connection the keeper retired is freed, and so are a let-go client's: nothing keeps a socket alive [5.4]"
+    )
+    func retiredConnectionsAreFreed() async throws {
+        let network = WatchedNetwork()
+        let client = ChatClient(user: member, network: network.transport(for:))
+        let keeper = await Keeper(client)
+        do {
+            let chat = try await client.open(chatURL)
+            try #require(network.alive.first).accept()
+            chat.close()
+        }
+        await keeper.poll()
+        await keeper.poll()
+        #expect(network.count == 1 && network.alive.isEmpty, "Released: the client keeps nothing of it")
+        await keeper.stop()
+
+        let others = WatchedNetwork()
+        do {
+            let client = ChatClient(user: member, network: others.transport(for:))
+            let chat = try await client.open(supportURL)
+            try #require(others.alive.first).accept()
+            chat.close()
+        }
+        #expect(others.count == 1 && others.alive.isEmpty, "A client let go takes its connections with it")
+    }
+
     @Test("The keeper polls every interval it is given, on the clock it is given, and not before [5.1]")
     func pollsAtItsInterval() async throws {
         let servers = Servers()
