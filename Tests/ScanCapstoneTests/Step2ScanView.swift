@@ -188,6 +188,10 @@ struct Step2ScanView {
         #expect(
             fallback.display == .message("scripted"),
             "A refused frame is not replaced by another (an empty one) for the state to decide on")
+        fallback.scanWithCamera([frame(2)])
+        #expect(
+            fallback.display == .result(Codes.text),
+            "An empty frame goes to the no-code state too: whether it moves on one is the state's decision")
 
         let eager = standardScreen()
         eager.register(
