@@ -80,6 +80,20 @@ struct Step2SharedConnections {
         try socket.deliver(later)
         #expect(chatHeard.all == [hi], "A closed chat hears nothing more")
         #expect(badgeHeard.all == [hi, event("unread"), later], "The chat still open still hears")
+
+        // What a chat subscribes to goes through its own handle: a subscription made after it
+        // closed, or by a screen that went away without closing, hears nothing.
+        chat.onEvent(Message.eventName, perform: chatHeard.record)
+        let letGoHeard = Recorder<Event>()
+        do {
+            let screen = try await client.open(chatURL)
+            screen.onEvent(Message.eventName, perform: letGoHeard.record)
+        }
+        let last = Message(room: "general", text: "last").event
+        try socket.deliver(last)
+        #expect(chatHeard.all == [hi], "Subscribing after close hears nothing")
+        #expect(letGoHeard.all.isEmpty, "A chat nobody holds hears nothing: its handle went with it")
+        #expect(badgeHeard.all.last == last, "The chat still open still hears")
     }
 
     @Test("A closed chat sends nothing more, even when its socket comes back; the others still send [2.3]")
