@@ -110,11 +110,18 @@ struct MessageState: ScanViewState {
 /// tap: a screen can't tell it from the standard state by what it shows.
 @MainActor
 struct ViewfinderState: ScanViewState {
-    let onTap: ScanAction
+    /// What a tap at an index decides.
+    let onTap: (Int) -> ScanAction?
+
+    /// A state that decides `action` on any tap.
+    init(onTap action: ScanAction) { self.onTap = { _ in action } }
+
+    /// A state that decides by the tap's index.
+    init(onTapAt decide: @escaping (Int) -> ScanAction?) { self.onTap = decide }
 
     func display(for codes: [ScannedCode]) -> ScanDisplay { .viewfinder }
     func didScan(_ frame: Frame) -> ScanTransition? { byCodeCount(frame) }
-    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { onTap }
+    func didTap(_ index: Int, on codes: [ScannedCode]) -> ScanAction? { onTap(index) }
 }
 
 /// A *single code* state that shows the code's payload as a message, and opens it on a tap.

@@ -90,7 +90,9 @@ func randomAction(_ random: inout SeededGenerator) -> ScreenAction {
     }
     switch Int.random(in: 0..<10, using: &random) {
     case 0..<4:
-        return .camera((0..<Int.random(in: 0...4, using: &random)).map(randomFrame))
+        // Frame numbers as a camera may deliver them: not always rising, sometimes repeated.
+        let count = Int.random(in: 0...4, using: &random)
+        return .camera((0..<count).map { _ in randomFrame(Int.random(in: 0...5, using: &random)) })
     case 4..<6:
         return .album(random.chance(0.2) ? nil : randomFrame(100))
     default:

@@ -34,6 +34,10 @@ struct Step2ScanView {
             late.display == .message("One: https://shop.example/p/1"),
             "A state registered while the screen is in it shows at once, with the codes on screen")
         #expect(late.opened == [Codes.link], "Registering a state forgets nothing the screen did")
+        late.register(MessageState(message: "Seen", onScan: ScanTransition(to: .noCode)), as: .singleCode)
+        #expect(
+            late.display == .message("Seen"),
+            "It shows what is on screen: no frame is scanned again for it, so its move on one isn't made")
 
         let picking = standardScreen()
         picking.register(MessageState(message: "Pick one"), as: .multiCode)
@@ -176,6 +180,17 @@ struct Step2ScanView {
             screen.routed == [.showText("Hello, shop")], "The scan's code is routed all the same")
         screen.tap(0)
         #expect(screen.opened.isEmpty, "A code that is not on screen can't be opened")
+
+        let byIndex = standardScreen()
+        byIndex.register(MessageState(message: "Pay?"), as: .confirmPayment)
+        byIndex.register(
+            ViewfinderState(onTapAt: {
+                ScanAction.transition(ScanTransition(to: $0 == 0 ? .confirmPayment : .nowhere))
+            }), as: .noCode)
+        byIndex.tap(3)
+        #expect(
+            byIndex.display == .viewfinder,
+            "A refused tap is refused: no other tap (at 0, say) is tried in its place")
 
         let fallback = standardScreen()
         fallback.register(
