@@ -9,7 +9,8 @@ import Synchronization
 // write-up and a protection proxy, keeping every characterization test green and turning the bug tests green.
 //
 // TODO: Step 6 — when steps 1 to 5 are green, delete what they left dead here (the string
-//       states, the buffer, the checks one key at a time). The payoff tests run the whole client.
+//       states, the buffer, the checks one key at a time, the socket list). The payoff tests run
+//       the whole client.
 
 /// The app's messaging client for one signed-in person: screens open chats through it.
 ///
@@ -131,7 +132,7 @@ public final class ChatSocket: Sendable {
     /// - Throws: when the chat refuses to send.
     public func send(_ event: Event) throws {
         // TODO: Step 4 — sends go through the Command kata's outbox, and a guest's through the
-        //       Proxy kata's protection proxy (rules 4.1–4.3).
+        //       Proxy kata's protection proxy (rules 4.1–4.4).
         // Smell: sending is allowed in any state, even after the chat was closed.
         if transport.status == .connected {
             try transport.send(event)
