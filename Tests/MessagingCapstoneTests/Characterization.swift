@@ -60,6 +60,25 @@ struct Characterization {
             socket.receivedNames == ["first", "second", "third"], "Kept sends go first, in order")
     }
 
+    @Test(
+        "What waited goes out once the connection is back: the chat reads connected as it goes [0.3]"
+    )
+    func connectedWhileWhatWaitedGoesOut() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let states = Recorder<ConnectionState>()
+        // The server answers "waited" at once: the chat hears it in the middle of the replay.
+        chat.onEvent(try EventName("seen")) { _ in states.record(chat.state) }
+        socket.answer("waited", with: event("seen"))
+        try chat.send(event("waited"))
+        try socket.accept()
+        try socket.drop()
+        try chat.send(event("waited"))
+        try socket.restore()
+        #expect(states.all == [.connected, .connected], "What the chat read as each replay went out")
+    }
+
     @Test("After a drop, what a chat sends waits until the network is back by itself [0.3]")
     func sendsAcrossARestore() async throws {
         let servers = Servers()

@@ -63,6 +63,31 @@ struct Step3Lifecycle {
         #expect([first.state, second.state] == [.connected, .connected], "")
     }
 
+    @Test("Chats opened as the server accepts read the connection's state, the first chat's [3.3]")
+    func opensAsTheServerAccepts() async throws {
+        // Not forced: nothing a test controls runs between the pool's handle and the chat. Many
+        // rounds give a state kept in two places a chance to show, and TSan a race to see.
+        for round in 0..<150 {
+            let servers = Servers()
+            let client = makeClient(servers)
+            let first = try await client.open(chatURL)
+            let socket = try servers.socket(to: chatURL)
+            async let accepted: Void = { try? socket.accept() }()
+            let chats = try await withThrowingTaskGroup(of: ChatSocket.self) { group in
+                for _ in 0..<4 { group.addTask { try await client.open(chatURL) } }
+                return try await group.reduce(into: [ChatSocket]()) { $0.append($1) }
+            }
+            await accepted
+            let states = chats.map(\.state)
+            guard states.allSatisfy({ $0 == first.state }) else {
+                Issue.record(
+                    "Round \(round): chats opened as the server accepted read \(states), the first \(first.state)"
+                )
+                return
+            }
+        }
+    }
+
     @Test("A closed chat is released for good: whatever the network does, it never comes back [3.2]")
     func releasedForGood() async throws {
         let scene = try await Scene()

@@ -80,6 +80,28 @@ struct Step4Sends {
         #expect(socket.receivedNames == ["mid-drop"], "Kept, not lost: no send goes around the outbox")
     }
 
+    @Test("Chats opened at once on one URL share one order: what they send offline goes out as sent [4.2]")
+    func opensAtOnceShareOneOrder() async throws {
+        // Not forced: nothing a test controls runs between the pool's handle and the chat's
+        // outbox. Many rounds of opens at once give a check-then-act there a chance to show.
+        for round in 0..<150 {
+            let servers = Servers()
+            let client = makeClient(servers)
+            let chats = try await withThrowingTaskGroup(of: ChatSocket.self) { group in
+                for _ in 0..<8 { group.addTask { try await client.open(chatURL) } }
+                return try await group.reduce(into: [ChatSocket]()) { $0.append($1) }
+            }
+            let socket = try servers.socket(to: chatURL)
+            let sent = chats.indices.reversed().map { "m\($0)" }
+            for (index, chat) in chats.enumerated().reversed() { try chat.send(event("m\(index)")) }
+            try socket.accept()
+            guard socket.receivedNames == sent else {
+                Issue.record("Round \(round): the server got \(socket.receivedNames), not \(sent) as sent")
+                return
+            }
+        }
+    }
+
     @Test("Chats sharing a connection queue behind one another while it is away [4.1, 4.2]")
     func sharedQueue() async throws {
         let servers = Servers()
