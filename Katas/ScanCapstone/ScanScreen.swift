@@ -9,8 +9,9 @@ import Synchronization
 // the screen. It works: the safety-net tests pin what it does. Your job is to take it apart
 // without changing a line of that behaviour, one smell at a time.
 //
-// TODO: Step 4 — when steps 1 to 3 are green, delete what they left dead here (the flags, the
-//       string table, the ladders). The payoff tests change the screen from the test file alone.
+// TODO: Step 4 — when steps 1 to 3 are green, delete what they left dead here (rule 4.5: the
+//       flags, the seen set, the string table, the ladders). The payoff tests change the screen
+//       from the test file alone.
 
 /// The app's scan screen: the camera and the photo album hand it frames; it shows what it found,
 /// sends each new code to the feature that takes it, and opens the code the person taps.

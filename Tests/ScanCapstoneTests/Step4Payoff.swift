@@ -1,4 +1,5 @@
 import ChainOfResponsibility
+import KataTestSupport
 import Proxy
 import ScanCapstone
 import ScanKit
@@ -65,6 +66,28 @@ struct Step4Payoff {
         #expect(
             screen.routed == [.openLink(Codes.linkURL), .showProduct(gtin: "96385074")],
             "Only what the substitute found is routed")
+    }
+
+    @Test("nothing of the legacy is left: no flag, no seen set, no string-keyed table [4.5]")
+    func legacyIsGone() throws {
+        let names = ["hasResult", "isMulti", "selectedIndex", "seenKeys", "LegacyServiceTable"]
+        var left: [String] = []
+        // The screen's own files; the learner's net (Net/) is tests, not the screen.
+        for source in try EscapeHatches.sources(inPattern: "ScanCapstone")
+        where !source.file.contains("/Net/") {
+            for (number, code) in EscapeHatches.codeLines(of: source.text) {
+                for name in names where code.contains(try Regex("(^|[^A-Za-z0-9_])\(name)([^A-Za-z0-9_]|$)"))
+                {
+                    left.append("\(source.file):\(number) (\(name))")
+                }
+                if code.contains("\"CodeDecoding\"") {
+                    left.append("\(source.file):\(number) (the string key)")
+                }
+            }
+        }
+        #expect(
+            left.isEmpty,
+            "Dead legacy code, left after steps 1 to 3 made it dead: \(left.joined(separator: ", "))")
     }
 
     @Test("all three on one screen, and a standard screen beside it still does what the legacy did [4.4]")
