@@ -48,11 +48,6 @@ struct Kata: Hashable, Sendable {
         [pattern.testModule] + (capstone?.learnerNet.map { [$0] } ?? []) + prerequisites.map(\.testModule)
     }
 
-    /// Whether the test `id` belongs to the net the learner writes at a capstone's step 0.
-    func isLearnerNet(test id: String) -> Bool {
-        capstone?.learnerNet.map { RunReport.Outcome.module(ofTest: id) == $0 } ?? false
-    }
-
     /// Whether the test `id` belongs to one of the capstone's characterization suites.
     func isSafetyNet(test id: String) -> Bool {
         guard let safetyNets = capstone?.safetyNets else { return false }
