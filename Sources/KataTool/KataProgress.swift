@@ -76,13 +76,13 @@ struct KataProgress {
     /// changes.` and one line per change; empty when it misses nothing, or its tests themselves
     /// fail.
     var learnerNetGrade: [String] {
-        learnerNet.filter { $0.name.hasSuffix("/" + EventStream.suiteCheck) }
+        learnerNet.filter(\.isSuiteCheck)
             .flatMap(\.issues).compactMap(\.comment).flatMap { $0.split(separator: "\n").map(String.init) }
     }
 
     /// The first test of the learner's net that fails on a correct program.
     var learnerNetFailure: RunReport.Outcome? {
-        learnerNet.first { !$0.passed && !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
+        learnerNet.first { !$0.passed && !$0.isSuiteCheck }
     }
 
     /// Whether a capstone's safety net ran and passed; `nil` for a kata with none, or when it

@@ -65,10 +65,10 @@ struct ReportPrinter {
 
     /// How the net the learner writes at step 0 does: `catches 6 of 10 planted changes`, or the
     /// test that fails on a correct program; `nil` when there is none, or it did not run.
-    func learnerNetLine(_ progress: KataProgress) -> String? {
+    func learnerNetLine(_ progress: KataProgress, label: String = "Your net") -> String? {
         guard let holds = progress.learnerNetHolds else { return nil }
-        let tests = progress.learnerNet.filter { !$0.name.hasSuffix("/" + EventStream.suiteCheck) }
-        let line = "\(terminal.mark(holds)) Your net: "
+        let tests = progress.learnerNet.filter { !$0.isSuiteCheck }
+        let line = "\(terminal.mark(holds)) \(label): "
         if holds {
             return line + "every planted change caught, by \(tests.count) test\(tests.count == 1 ? "" : "s")"
         }
@@ -196,11 +196,8 @@ struct ReportPrinter {
             terminal.paint(progress.kata.pattern.displayName, .bold)
                 + ": \(progress.stepTally.green) of \(progress.stepTally.total) steps green"
         ]
-        if let net = learnerNetLine(progress) {
-            lines.append(
-                "  "
-                    + net.replacingOccurrences(
-                        of: "Your net:", with: (brief.step(0)?.heading ?? "Step 0") + ":"))
+        if let net = learnerNetLine(progress, label: brief.step(0)?.heading ?? "Step 0") {
+            lines.append("  " + net)
         }
         if let holds = progress.safetyNetHolds {
             let title =

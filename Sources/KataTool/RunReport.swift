@@ -38,6 +38,8 @@ struct RunReport: Sendable {
             id.split(separator: "/").prefix(2).joined(separator: "/")
         }
         var passed: Bool { status == .passed }
+        /// Whether this stands for a suite's own issues (``EventStream/suiteCheck``), not a test.
+        var isSuiteCheck: Bool { name.hasSuffix("/" + EventStream.suiteCheck) }
     }
 
     /// A crash: the signal and what the log says about where it happened.

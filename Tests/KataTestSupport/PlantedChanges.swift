@@ -148,11 +148,9 @@ public struct PlantedChanges: SuiteTrait, TestTrait, TestScoping {
                     let message =
                         "This test fails on \(program.name): "
                         + failure.description.replacingOccurrences(of: " (error)", with: "")
-                    if let location = failure.sourceLocation {
-                        Issue.record(Comment(rawValue: message), sourceLocation: location)
-                    } else {
-                        Issue.record(Comment(rawValue: message))
-                    }
+                    Issue.record(
+                        Comment(rawValue: message),
+                        sourceLocation: failure.sourceLocation ?? test.sourceLocation)
                 }
             }
         }

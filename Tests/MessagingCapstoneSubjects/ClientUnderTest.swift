@@ -31,6 +31,33 @@ public protocol ChatUnderTest: Sendable {
 
 extension ChatSocket: ChatUnderTest {}
 
+/// The servers a test plays, for `makeClient`'s `network`: every transport the client asked for,
+/// kept, so the test can play the server on it.
+public final class Servers: Sendable {
+    // `Guarded` (an `NSLock`), which ThreadSanitizer sees (.ci/tsan-suppressions.txt).
+    private let made = Guarded<[InMemoryTransport]>([])
+
+    /// No server yet.
+    public init() {}
+
+    /// The client's network: a new in-memory transport to `url`, remembered.
+    @Sendable public func network(_ url: ServerURL) -> any Transport {
+        let socket = InMemoryTransport(url: url)
+        made.withLock { $0.append(socket) }
+        return socket
+    }
+
+    /// Every transport made, oldest first: `accept()`, `drop()`, `restore()`, `deliver(_:)` play
+    /// the server; `sentEvents` and `connectAttempts` say what the client did.
+    public var sockets: [InMemoryTransport] { made.withLock { $0 } }
+
+    /// The last transport made; a failure when the client asked for none.
+    public func last(sourceLocation: SourceLocation = #_sourceLocation) throws -> InMemoryTransport {
+        try #require(
+            sockets.last, "The client asked the network for no socket", sourceLocation: sourceLocation)
+    }
+}
+
 /// Your client, behind the seam: `ChatClient`'s `open(_:)` returns its own `ChatSocket`.
 struct YourClient: ClientUnderTest {
     let client: ChatClient

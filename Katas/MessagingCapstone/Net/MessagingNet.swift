@@ -1,37 +1,19 @@
 import Foundation
 import MessagingCapstoneSubjects
 import MessagingKit
-import Synchronization
 import Testing
 
 // Step 0: your safety net. Write characterization tests here: each one records what the legacy
 // client does right (read Katas/MessagingCapstone/ChatSocket.swift, and rules 0.1 to 0.6 of the
 // brief), not what you think it should do. Don't pin a legacy bug: a later step fixes it.
 //
-// Make every client with `makeClient(settings:user:network:)`, over servers your test plays.
+// Make every client with `makeClient(settings:user:network:)`, over servers your test plays
+// (`Servers()`: pass its `network`, then play the server on each of its `sockets`).
 // The suite's `.plantedChanges` runs each test on your client, on the legacy client, and on 10
 // programs that each change one behaviour a refactoring could plausibly change. A test must
 // pass on the first two. Your net is done when, together, your tests fail on all 10:
 // `swift run kata test messaging-capstone` says which ones they miss. (In `swift test`'s own
 // output, a "known issue" is one of your tests failing on a planted change: a catch.)
-
-/// The servers a test plays: every transport the client asked the network for, kept.
-///
-/// Yours to change.
-final class Servers: Sendable {
-    private let made = Mutex<[InMemoryTransport]>([])
-
-    /// The client's network: a new in-memory transport to `url`, remembered.
-    @Sendable func network(_ url: ServerURL) -> any Transport {
-        let socket = InMemoryTransport(url: url)
-        made.withLock { $0.append(socket) }
-        return socket
-    }
-
-    /// Every transport made, oldest first: `accept()`, `drop()`, `restore()`, `deliver(_:)` play
-    /// the server; `sentEvents` and `connectAttempts` say what the client did.
-    var sockets: [InMemoryTransport] { made.withLock { $0 } }
-}
 
 @Suite(.plantedChanges)
 struct MessagingNet {

@@ -11,27 +11,6 @@ import Testing
 // that still sends) would pass on the legacy client and fail once a step fixes the bug: those
 // are the steps' bug tests, not the net's. Each test says which planted change it is there for.
 
-/// The servers a test plays: every transport the client asked the network for, kept.
-final class Servers: Sendable {
-    private let made = Mutex<[InMemoryTransport]>([])
-
-    /// The client's network: a new in-memory transport to `url`, remembered.
-    @Sendable func network(_ url: ServerURL) -> any Transport {
-        let socket = InMemoryTransport(url: url)
-        made.withLock { $0.append(socket) }
-        return socket
-    }
-
-    /// Every transport made, oldest first.
-    var sockets: [InMemoryTransport] { made.withLock { $0 } }
-
-    /// The last transport made; a failure when there is none.
-    func last(sourceLocation: SourceLocation = #_sourceLocation) throws -> InMemoryTransport {
-        try #require(
-            sockets.last, "The client asked the network for no socket", sourceLocation: sourceLocation)
-    }
-}
-
 /// Events the chat heard, in order.
 final class Heard: Sendable {
     private let events = Mutex<[String]>([])
