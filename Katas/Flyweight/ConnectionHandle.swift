@@ -27,6 +27,12 @@ public final class ConnectionHandle: ConnectionHandling {
         .idle
     }
 
+    /// The shared connection's lifecycle, if it has one.
+    public var lifecycle: ConnectionState? {
+        // TODO: Step 4 — (rule 4.4).
+        .released
+    }
+
     /// Starts connecting the shared connection, unless it is connecting or connected.
     public func connect() throws {
         // TODO: Step 4 — (rules 4.3, 4.4).

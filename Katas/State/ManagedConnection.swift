@@ -49,6 +49,9 @@ public final class ManagedConnection: Connection {
         .created
     }
 
+    /// ``state``, as `Connection` asks for it: a pool's handles pass it on to their screens.
+    public var lifecycle: ConnectionState? { state }
+
     /// Calls `observer` with every change of state from now on, once each, in order, until the
     /// token is cancelled.
     @discardableResult

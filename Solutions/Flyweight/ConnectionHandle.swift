@@ -31,6 +31,9 @@ public final class ConnectionHandle: ConnectionHandling {
     /// The shared connection's status.
     public var status: TransportStatus { connection.status }
 
+    /// The shared connection's lifecycle, if it has one.
+    public var lifecycle: ConnectionState? { connection.lifecycle }
+
     /// Starts connecting the shared connection, unless it is connecting or connected.
     ///
     /// Why look first: a plain connection ignores a second `connect()`, but a managed one (the

@@ -6,7 +6,6 @@ import Foundation
 import MessagingKit
 import Proxy
 import Singleton
-import State
 
 /// The app's messaging client for one signed-in person: screens open chats through it.
 ///
@@ -34,7 +33,6 @@ public final class ChatClient: Sendable {
     // keeper tidies through `KeeperPool`.
     private let manager: ConnectionManager
     private let keeper: ConnectionKeeper
-    private let lanes: Lanes
 
     /// Creates the client.
     ///
@@ -50,7 +48,6 @@ public final class ChatClient: Sendable {
         settings: [String: String] = [:], user: ChatUser,
         network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) }
     ) {
-        let lanes = Lanes()
         // Proxy: every transport is wrapped before anything else sees it, so no path to the
         // server (a send now, a replay later) goes around the check. Legacy: nobody checked.
         let factory = SchemeConnectionFactory { server in
@@ -58,12 +55,9 @@ public final class ChatClient: Sendable {
         }
         // Builder: the settings become one builder, checked as a whole for each URL. Its maker is
         // the only way a configuration becomes a connection: the factory's socket, under a
-        // lifecycle (State), with its outbox (Command).
+        // lifecycle (State), with its outbox (Command) in front of its sends.
         let builder = ConnectionBuilder { configuration in
-            let lifecycle = ManagedConnection(
-                connection: try factory.makeConnection(for: configuration.url.url))
-            try lanes.open(for: lifecycle)
-            return lifecycle
+            try ChatLine(wrapping: factory.makeConnection(for: configuration.url.url))
         }
         .reading(settings)
         // Flyweight: one connection per URL, made through the builder only when the pool has
@@ -73,7 +67,6 @@ public final class ChatClient: Sendable {
         // Chain of Responsibility: the keeper's standard chain (reconnect, disconnect, release)
         // over the same pool.
         self.keeper = ConnectionKeeper(pool: pool.keeperView)
-        self.lanes = lanes
     }
 
     /// Opens a chat with the server at `url`, and starts connecting.
@@ -82,12 +75,6 @@ public final class ChatClient: Sendable {
     /// - Throws: `BuildError`, naming everything that is wrong with `url` and the settings.
     public func open(_ url: URL) async throws -> ChatSocket {
         let handle = try await manager.makeHandle(for: url)
-        // Why this can't miss: the handle is open, so the pool counts its connection in use and
-        // the keeper can't have released it (and forgotten its lane) since.
-        guard let lane = lanes.lane(for: handle.connectionID) else {
-            handle.close()
-            throw HandleError.closed(url)
-        }
         // Why the chat connects, not the pool: the pool hands out handles without connecting, so
         // that a screen may subscribe first. A chat opened on a dropped connection reconnects it.
         do {
@@ -96,7 +83,7 @@ public final class ChatClient: Sendable {
             handle.close()
             throw error
         }
-        return ChatSocket(handle: handle, lane: lane)
+        return ChatSocket(handle: handle)
     }
 
     /// Looks after the client's connections every `interval` of `clock`, until the task is

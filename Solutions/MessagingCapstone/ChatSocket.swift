@@ -1,19 +1,17 @@
-import Command
 import Foundation
 import MessagingKit
 
 /// One screen's chat: it sends, it hears the events it subscribed to, and it closes.
 ///
-/// It decides nothing either. It holds the pool's handle (Flyweight: what this screen shares,
-/// and whether it still does), and its connection's lane: the lifecycle (State) and the outbox
-/// (Command).
+/// It decides nothing either, and holds nothing but the pool's handle (Flyweight: what this
+/// screen shares, and whether it still does). Everything else it needs, the handle offers: the
+/// connection's lifecycle (State), and a send that goes through the connection's outbox
+/// (Command). Legacy: each chat owned a socket, a state string and an array of its own.
 public final class ChatSocket: Sendable {
     private let handle: any ConnectionHandling
-    private let lane: Lanes.Lane
 
-    init(handle: any ConnectionHandling, lane: Lanes.Lane) {
+    init(handle: any ConnectionHandling) {
         self.handle = handle
-        self.lane = lane
     }
 
     /// The server this chat talks to.
@@ -25,19 +23,21 @@ public final class ChatSocket: Sendable {
     public var state: ConnectionState {
         // Legacy: a string the socket's callbacks overwrote, so a closed chat read "disconnected"
         // after a drop (and the keeper reconnected it), and nobody ever saw "reconnecting".
-        handle.isOpen ? lane.lifecycle.state : .released
+        // Why `.released` without a lifecycle: every connection this client makes has one
+        // (`ChatLine`); a handle that can't say is one the chat can't use.
+        guard handle.isOpen else { return .released }
+        return handle.lifecycle ?? .released
     }
 
     /// Sends `event` to the server now, or as soon as the connection is back.
     ///
     /// - Throws: `HandleError.closed` once the chat is closed; `OutboxError.full` when the
-    ///   connection already holds as many sends as its outbox takes.
+    ///   connection already holds as many sends as its outbox takes; `SendForbidden` when a guest
+    ///   sends while connected.
     public func send(_ event: Event) throws {
-        // Legacy: sending was allowed in any state, so a closed chat still reached the server.
-        guard handle.isOpen else { throw HandleError.closed(url) }
-        // Legacy: an array replayed, then cleared, so a drop in the middle lost the rest. The
-        // outbox removes a command only once it ran, and keeps the order across every drop.
-        try lane.outbox.enqueue(SendCommand(event: event))
+        // Legacy: sending was allowed in any state, so a closed chat still reached the server,
+        // and an array replayed, then cleared, lost the rest when a drop came in the middle.
+        try handle.send(event)
     }
 
     /// Calls `action` with every event named `name` the server sends, until the chat is closed.

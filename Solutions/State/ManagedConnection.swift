@@ -69,6 +69,9 @@ public final class ManagedConnection: Connection {
     /// A new one is `created`.
     public var state: ConnectionState { currentState.name }
 
+    /// ``state``, as `Connection` asks for it: a pool's handles pass it on to their screens.
+    public var lifecycle: ConnectionState? { state }
+
     private var currentState: any ConnectionLifecycleState { current.withLock { $0 } }
 
     /// The state object for each name.

@@ -24,6 +24,12 @@ public protocol Connection: AnyObject, Sendable {
     var url: URL { get }
     /// Whether the connection is idle, connecting, connected or disconnected.
     var status: TransportStatus { get }
+    /// Where the connection is in its lifecycle, if it has one; `nil` if it hasn't.
+    ///
+    /// A plain connection has no lifecycle (the default, below). One that wraps the State
+    /// kata's lifecycle says where it is, and a pool's handles pass it on: that is how a screen
+    /// shows "reconnecting", which ``status`` can't tell from a first "connecting".
+    var lifecycle: ConnectionState? { get }
     /// Starts connecting.
     ///
     /// Does nothing when already connecting or connected.
@@ -61,4 +67,9 @@ public protocol Connection: AnyObject, Sendable {
     /// being delivered.
     @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken
+}
+
+extension Connection {
+    /// `nil`: a connection has no lifecycle unless it says so.
+    public var lifecycle: ConnectionState? { nil }
 }

@@ -20,6 +20,9 @@ public protocol ConnectionHandling: AnyObject, Sendable {
     var isOpen: Bool { get }
     /// The shared connection's status: what a screen shows in its banner.
     var status: TransportStatus { get }
+    /// The shared connection's place in its lifecycle, if it has one (``Connection/lifecycle``):
+    /// with ``status``, what a screen shows.
+    var lifecycle: ConnectionState? { get }
     /// Starts connecting the shared connection, unless it is connecting or connected already.
     ///
     /// A pool hands out handles without connecting, so that a screen can subscribe first and

@@ -27,6 +27,8 @@ public actor InMemoryConnectionPool: ConnectionPooling {
         public var isOpen: Bool { !subscriptions.isCancelled }
         /// The connection's status.
         public var status: TransportStatus { connection.status }
+        /// The connection's lifecycle: `nil`, a recording connection has none.
+        public var lifecycle: ConnectionState? { connection.lifecycle }
 
         /// Connects the connection, which connects at once.
         ///

@@ -67,6 +67,7 @@ final class Socket: Connection {
         var releases = 0
         var connectError: (any Error)?
         var releaseError: (any Error)?
+        var lifecycle: ConnectionState?
     }
 
     init(transport: InMemoryTransport) {
@@ -78,10 +79,13 @@ final class Socket: Connection {
     var releaseCalls: Int { script.withLock { $0.releases } }
     func refuseConnect(with error: (any Error)?) { script.withLock { $0.connectError = error } }
     func refuseRelease(with error: (any Error)?) { script.withLock { $0.releaseError = error } }
+    /// Makes the socket say it is at `lifecycle` in a lifecycle, as a managed connection does.
+    func play(lifecycle: ConnectionState?) { script.withLock { $0.lifecycle = lifecycle } }
 
     var id: UUID { socket.id }
     var url: URL { socket.url }
     var status: TransportStatus { socket.status }
+    var lifecycle: ConnectionState? { script.withLock { $0.lifecycle } }
 
     func connect() throws {
         let error = script.withLock { script in

@@ -111,15 +111,22 @@ struct Step4KeyedPool {
     }
 
     @Test(
-        "A handle's status is the connection's; it sends over it, errors unchanged; closed, it refuses with HandleError.closed [4.4]"
+        "A handle's status and lifecycle are the connection's; it sends over it, errors unchanged; closed, it refuses with HandleError.closed [4.4]"
     )
     func sendAndStatus() async throws {
         let (pool, factory) = pool()
         let chat = try url("wss://chat.example.com/room")
         let handle = try await pool.makeHandle(for: chat)
-        let transport = try factory.socket(for: chat).transport
+        let socket = try factory.socket(for: chat)
+        let transport = socket.transport
         let typing = try Event("typing")
         #expect(handle.status == .idle)
+        #expect(handle.lifecycle == nil, "A plain socket has no lifecycle, and its handle says so")
+        for lifecycle in ConnectionState.allCases {
+            socket.play(lifecycle: lifecycle)
+            #expect(handle.lifecycle == lifecycle, "The connection is \(lifecycle) in its lifecycle")
+        }
+        socket.play(lifecycle: nil)
         try handle.connect()
         #expect(handle.status == .connecting)
         #expect(throws: TransportError.notConnected(.connecting)) { try handle.send(typing) }

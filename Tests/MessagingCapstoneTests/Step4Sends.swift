@@ -172,4 +172,23 @@ struct Step4Sends {
         try memberChat.send(event("member"))
         #expect(memberSocket.receivedNames == ["member"], "Someone who may post still sends")
     }
+
+    @Test("A guest who sends while connected hears why: send throws the proxy's SendForbidden [4.5]")
+    func guestHearsTheRefusal() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers, user: guest).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        #expect(throws: SendForbidden.self, "The guest's screen must learn the message didn't go") {
+            try chat.send(event("hello"))
+        }
+        // A refusal is the guest's alone: the next send is refused too, and nothing waits.
+        #expect(throws: SendForbidden.self, "A second send, refused alike") {
+            try chat.send(event("again"))
+        }
+        try socket.drop()
+        try socket.restore()
+        #expect(socket.received.isEmpty, "Nothing the guest sent goes out: \(socket.receivedNames)")
+        #expect(chat.state == .connected, "Refusing a send changes nothing else")
+    }
 }
