@@ -44,9 +44,12 @@ public final class ChatClient: Sendable {
     ///   - user: Who is signed in. Only someone who may post can send.
     ///   - network: Makes the socket library's transport to a server; tests pass servers they
     ///     play.
+    ///   - keeperRules: What `keepConnections(every:on:)` does with each connection, in order:
+    ///     the first rule that can handle it acts. The standard three unless the app adds its own.
     public init(
         settings: [String: String] = [:], user: ChatUser,
-        network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) }
+        network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) },
+        keeperRules: [any KeeperHandler] = ConnectionKeeper.standardHandlers
     ) {
         // Proxy: every transport is wrapped before anything else sees it, so no path to the
         // server (a send now, a replay later) goes around the check. Legacy: nobody checked.
@@ -64,9 +67,10 @@ public final class ChatClient: Sendable {
         // none. Singleton: the one manager this client hands chats out from.
         let pool = ConnectionPool(factory: ConfiguredConnections(builder: builder))
         self.manager = ConnectionManager(pool: pool)
-        // Chain of Responsibility: the keeper's standard chain (reconnect, disconnect, release)
-        // over the same pool.
-        self.keeper = ConnectionKeeper(pool: pool.keeperView)
+        // Chain of Responsibility: the keeper's rules (the standard three: reconnect, disconnect,
+        // release, unless the app gave its own) over the same pool. Legacy: one hard-coded loop,
+        // which only reconnected; `keeperRules` was the seam cut for it, which the legacy ignored.
+        self.keeper = ConnectionKeeper(pool: pool.keeperView, handlers: keeperRules)
     }
 
     /// Opens a chat with the server at `url`, and starts connecting.
