@@ -43,6 +43,10 @@ struct EventStream {
     private(set) var ended: [String: Ended] = [:]
     /// The issues each test recorded, in order.
     private(set) var issues: [String: [Issue]] = [:]
+    /// The planted changes each test of a capstone's learner net caught, by number: its runs on
+    /// them failed, which the net's trait records as known issues named "Run on planted change 3
+    /// of 10".
+    private(set) var plantedCatches: [String: Set<Int>] = [:]
     /// Whether the run began: the package built and the test process started.
     private(set) var runStarted = false
     /// Whether the run reached its end.
@@ -126,7 +130,14 @@ struct EventStream {
             let messages = event["messages"] as? [[String: Any]] ?? []
             let texts = messages.compactMap { $0["text"] as? String }
             let issue = event["issue"] as? [String: Any]
-            if issue?["isKnown"] as? Bool == true { return }
+            if issue?["isKnown"] as? Bool == true {
+                for text in messages.compactMap({ $0["text"] as? String }) {
+                    if let number = Self.plantedChange(named: text) {
+                        plantedCatches[testID, default: []].insert(number)
+                    }
+                }
+                return
+            }
             // The rule, in words: `_comments`, or else the `details` messages, which say the same.
             let details = messages.filter { $0["symbol"] as? String == "details" }.compactMap {
                 $0["text"] as? String
@@ -156,6 +167,13 @@ struct EventStream {
         issues[test] = suiteIssues
         started.append(test)
         ended[test] = Ended(passed: false, skipped: false)
+    }
+
+    /// The number of the planted change a known issue's text names ("Run on planted change 3 of
+    /// 10" gives 3); `nil` for any other text.
+    static func plantedChange(named text: String) -> Int? {
+        guard let match = text.wholeMatch(of: /Run on planted change (\d+) of \d+/) else { return nil }
+        return Int(match.1)
     }
 
     /// The name of the test that stands for a suite's own issues.

@@ -404,6 +404,16 @@ struct ReportPrinter {
             lines += progress.learnerNetGrade.enumerated().map { index, line in
                 "  " + (index == 0 ? terminal.paint(line, .yellow) : "  " + line)
             }
+            // Which test catches which: a test that catches nothing, or only what another
+            // catches, is one to rethink.
+            let tests = progress.learnerNet.filter { !$0.isSuiteCheck && $0.passed }
+            if !tests.isEmpty {
+                lines.append("  What each of your tests catches:")
+                lines += tests.map { test in
+                    let caught = test.catches.isEmpty ? "nothing" : Self.list(test.catches.map { "\($0)" })
+                    return "    \"\(test.displayName)\": \(caught)"
+                }
+            }
             lines.append(
                 "             Each test runs on every planted change too: write a test that fails on the ones "
                     + "missed and passes on the legacy code.")

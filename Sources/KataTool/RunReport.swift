@@ -24,6 +24,8 @@ struct RunReport: Sendable {
         /// Where the test is declared.
         let filePath: String?
         let line: Int?
+        /// A learner net's test: the numbers of the planted changes it catches, in order.
+        var catches: [Int] = []
 
         /// The test module, such as `StrategyTests`.
         var module: String { Self.module(ofTest: id) }
@@ -172,6 +174,7 @@ extension RunReport.Outcome {
         self.init(
             id: id, displayName: stream.displayNames[id] ?? id, status: status,
             issues: stream.issues[id] ?? [],
-            filePath: stream.locations[id]?.filePath, line: stream.locations[id]?.line)
+            filePath: stream.locations[id]?.filePath, line: stream.locations[id]?.line,
+            catches: (stream.plantedCatches[id] ?? []).sorted())
     }
 }

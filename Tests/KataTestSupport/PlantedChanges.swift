@@ -69,14 +69,18 @@ public struct NetGrade: Sendable, Equatable {
     /// Whether every planted change is caught.
     public var catchesEverything: Bool { missed.isEmpty && testCount > 0 }
 
-    /// What the learner reads: how many changes the net catches, and what the missed ones change.
+    /// What the learner reads: how many changes the net catches, and what the missed ones change,
+    /// each with its number (the number a test's run on it is named by: "planted change 3 of 10").
     public var summary: String {
         guard testCount > 0 else {
             return "Your net has no tests yet, so it catches none of the \(changes.count) planted changes."
         }
         let head = "Your net catches \(caught.count) of \(changes.count) planted changes."
         guard !missed.isEmpty else { return head }
-        return ([head, "It misses:"] + missed.map { "- " + $0 }).joined(separator: "\n")
+        let lines = changes.enumerated().filter { !caught.contains($0.element) }.map { index, change in
+            "- \(index + 1). \(change)"
+        }
+        return ([head, "It misses:"] + lines).joined(separator: "\n")
     }
 }
 

@@ -16,7 +16,7 @@ import Testing
         #expect(grade.missed == ["forgets routes"])
         #expect(!grade.catchesEverything)
         #expect(
-            grade.summary == "Your net catches 2 of 3 planted changes.\nIt misses:\n- forgets routes")
+            grade.summary == "Your net catches 2 of 3 planted changes.\nIt misses:\n- 2. forgets routes")
     }
 
     @Test func aTestThatFailsOnACorrectProgramCatchesNothing() {

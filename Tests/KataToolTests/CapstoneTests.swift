@@ -427,14 +427,17 @@ struct CapstoneProgressTests {
     func learnerNet() throws {
         let net = "ScanCapstoneNetTests.ScanNet"
         var missing = try report()
+        var catcher = outcome("\(net)/a()/N.swift:1:1", .passed, line: 1)
+        catcher.catches = [2, 5, 9]
         missing.outcomes += [
-            outcome("\(net)/a()/N.swift:1:1", .passed, line: 1),
+            catcher, outcome("\(net)/b()/N.swift:4:1", .passed, line: 4),
             RunReport.Outcome(
                 id: "\(net)/" + EventStream.suiteCheck, displayName: "ScanNet (the suite)", status: .failed,
                 issues: [
                     EventStream.Issue(
                         message: "Issue recorded",
-                        comment: "Your net catches 9 of 10 planted changes.\nIt misses:\n- Taps go astray.",
+                        comment:
+                            "Your net catches 9 of 10 planted changes.\nIt misses:\n- 4. Taps go astray.",
                         filePath: nil, line: nil)
                 ], filePath: nil, line: nil),
         ]
@@ -444,7 +447,12 @@ struct CapstoneProgressTests {
         let next = printer.next(progress)
         #expect(next.contains("Next: Scan capstone, Step 0: the safety net"))
         #expect(
-            next.contains("Your net catches 9 of 10 planted changes.") && next.contains("- Taps go astray."))
+            next.contains("Your net catches 9 of 10 planted changes.")
+                && next.contains("- 4. Taps go astray."))
+        #expect(
+            next.contains("What each of your tests catches:") && next.contains("\"Test at 1\": 2, 5 and 9")
+                && next.contains("\"Test at 4\": nothing"),
+            "Which test catches which planted change, by number: \(next)")
         #expect(next.hasSuffix("swift test --filter ScanCapstoneNetTests"))
         #expect(
             printer.steps(of: progress).contains("✘ Step 0: the safety net: catches 9 of 10 planted changes.")

@@ -17,6 +17,11 @@ enum StreamLine {
         return
             #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[{"symbol":"\#(symbol)","text":"x"}]\#(testID)},"version":0}"#
     }
+    /// A known issue, as a learner net's run on a planted change records it.
+    static func knownIssue(_ id: String, details: String) -> String {
+        #"{"kind":"event","payload":{"kind":"issueRecorded","_comments":[],"issue":{"isKnown":true},"messages":[{"symbol":"passWithKnownIssue","text":"Expectation failed"},{"symbol":"details","text":"\#(details)"}],"testID":"\#(id)"},"version":0}"#
+    }
+
     static func issue(_ id: String, message: String, comment: String, line: Int) -> String {
         #"{"kind":"event","payload":{"kind":"issueRecorded","_comments":["\#(comment)"],"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/repo/Tests/StrategyTests/S.swift","line":\#(line),"column":9,"fileID":"StrategyTests/S.swift"}},"messages":[{"symbol":"fail","text":"\#(message)"},{"symbol":"details","text":"\#(comment)"}],"testID":"\#(id)"},"version":0}"#
     }
@@ -71,6 +76,28 @@ struct EventStreamTests {
         #expect(stream.displayNames[check] == "ScanNet (the suite)")
         #expect(stream.issues[check]?.map(\.comment) == ["Your net catches 9 of 10"])
         #expect(EventStream.isFunction(check))
+    }
+
+    @Test(
+        "A known issue is no failure; one named for a planted change counts as that test's catch, once"
+    )
+    func plantedCatches() {
+        var stream = EventStream()
+        let lines = [
+            StreamLine.test(a, name: "A"), StreamLine.event("runStarted"), StreamLine.event("testStarted", a),
+            StreamLine.knownIssue(a, details: "Run on planted change 7 of 10"),
+            StreamLine.knownIssue(a, details: "Run on planted change 2 of 10"),
+            StreamLine.knownIssue(a, details: "Run on planted change 7 of 10"),
+            StreamLine.knownIssue(a, details: "Run on the legacy client"),
+            StreamLine.event("testEnded", a),
+        ]
+        stream.consume(Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(stream.ended[a] == EventStream.Ended(passed: true, skipped: false))
+        #expect(stream.issues[a] == nil)
+        #expect(stream.plantedCatches[a] == [2, 7])
+        #expect(RunReport.Outcome(id: a, status: .passed, stream: stream).catches == [2, 7])
+        #expect(EventStream.plantedChange(named: "Run on planted change 10 of 10") == 10)
+        #expect(EventStream.plantedChange(named: "Run on planted change ten of 10") == nil)
     }
 
     @Test("A line cut in two is read once its end arrives; a line that isn't JSON is ignored")
