@@ -67,6 +67,8 @@ final class ServerSocket: Transport {
     private let dropCountdown = Mutex<Int?>(nil)
     private let dropOnNextSend = Mutex(false)
     private let answers = Mutex<[EventName: Event]>([:])
+    /// Status reports held back from the client, in order; `nil` while reports go at once.
+    private let heldReports = Mutex<[@Sendable () -> Void]?>(nil)
 
     init(url: ServerURL) {
         inner = InMemoryTransport(url: url)
@@ -80,7 +82,15 @@ final class ServerSocket: Transport {
     func disconnect() { inner.disconnect() }
     @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-        inner.onStatusChange(handler)
+                // Why weak: the inner transport keeps this handler as long as this socket keeps it.
+        inner.onStatusChange { [weak self] status in
+            let held = self?.heldReports.withLock { held -> Bool in
+                guard held != nil else { return false }
+                held?.append { handler(status) }
+                return true
+            }
+                        if held != true { handler(status) }
+        }
     }
     @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
@@ -130,6 +140,17 @@ final class ServerSocket: Transport {
     /// The network drops as the next event goes out: that send throws, and the server never
     /// receives it.
     func dropAsTheNextSendGoesOut() { dropOnNextSend.withLock { $0 = true } }
+    /// From now on, the socket's `status` changes at once but it tells the client later, as a
+    /// socket library that calls back on a queue of its own does: until ``tellHeldReports()``.
+    func holdReports() { heldReports.withLock { $0 = $0 ?? [] } }
+    /// Tells the client every status report held back, in order, and reports at once again.
+    func tellHeldReports() {
+        let held = heldReports.withLock { held in
+            defer { held = nil }
+            return held ?? []
+        }
+        for report in held { report() }
+    }
 }
 
 /// A network that keeps no socket alive: each one the client made, watched, so a test sees

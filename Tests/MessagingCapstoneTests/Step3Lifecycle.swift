@@ -88,6 +88,26 @@ struct Step3Lifecycle {
         }
     }
 
+    @Test(
+        "Only a connected lifecycle sends: a socket that says it is up before telling the client lets nothing out early [3.1]"
+    )
+    func socketThatTellsLate() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        socket.holdReports()
+        try socket.accept()
+        #expect(chat.state == .created, "The client hasn't heard that the server accepted")
+        try chat.send(event("early"))
+        #expect(
+            socket.received.isEmpty,
+            "A send goes out once the chat reads connected, not when the socket alone says so: \(socket.receivedNames)"
+        )
+        socket.tellHeldReports()
+        #expect(chat.state == .connected, "Heard now")
+        #expect(socket.receivedNames == ["early"], "It went out once heard: \(socket.receivedNames)")
+    }
+
     @Test("A closed chat is released for good: whatever the network does, it never comes back [3.2]")
     func releasedForGood() async throws {
         let scene = try await Scene()

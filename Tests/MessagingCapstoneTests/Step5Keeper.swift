@@ -239,6 +239,58 @@ struct Step5Keeper {
         other.close()
         await keeper.stop()
     }
+
+    @Test("No rules, no care: a client given none keeps every connection as it is [5.5]")
+    func noKeeperRules() async throws {
+        let servers = Servers()
+        let client = ChatClient(user: member, network: servers.transport(for:), keeperRules: [])
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        await keeper.poll()
+        await keeper.poll()
+        #expect(socket.status == .connected, "Nobody uses it, and no rule says to retire it")
+        let next = try await client.open(chatURL)
+        try next.send(event("hello"))
+        #expect(
+            servers.sockets(to: chatURL).count == 1 && socket.receivedNames == ["hello"],
+            "Still pooled: the next chat shares it")
+        await keeper.stop()
+    }
+
+    @Test(
+        "A release the connection refuses (it is still connected) leaves it pooled: the next chat shares it [5.5]"
+    )
+    func refusedReleaseKeepsTheConnection() async throws {
+        let servers = Servers()
+        let client = ChatClient(
+            user: member, network: servers.transport(for:), keeperRules: [ReleaseUnused()])
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        try socket.accept()
+        chat.close()
+        await keeper.poll()
+        #expect(socket.status == .connected, "A connected connection can't be released")
+        let next = try await client.open(chatURL)
+        try next.send(event("hello"))
+        #expect(
+            servers.sockets(to: chatURL).count == 1 && socket.receivedNames == ["hello"],
+            "The pool kept it: the next chat shares it, and sends over it: \(servers.sockets(to: chatURL).count) sockets"
+        )
+        await keeper.stop()
+    }
+}
+
+/// A rule of the app's own that releases what nobody uses, without disconnecting it first.
+private struct ReleaseUnused: KeeperHandler {
+    func canHandle(_ pooled: PooledConnection) -> Bool { !pooled.isInUse }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
+        _ = try await pool.releaseIfUnused(pooled.connection)
+    }
 }
 
 /// A rule that only looks: it records each connection it is asked about, and handles none.
