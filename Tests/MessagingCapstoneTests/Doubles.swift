@@ -82,14 +82,14 @@ final class ServerSocket: Transport {
     func disconnect() { inner.disconnect() }
     @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
-                // Why weak: the inner transport keeps this handler as long as this socket keeps it.
+        // Why weak: the inner transport keeps this handler as long as this socket keeps it.
         inner.onStatusChange { [weak self] status in
             let held = self?.heldReports.withLock { held -> Bool in
                 guard held != nil else { return false }
                 held?.append { handler(status) }
                 return true
             }
-                        if held != true { handler(status) }
+            if held != true { handler(status) }
         }
     }
     @discardableResult
