@@ -122,6 +122,30 @@ public enum EscapeHatches {
         }
     }
 
+    /// Where the module `pattern`'s own files (its learner net, in `Net/`, left out) still use
+    /// one of `names` as a whole word, or hold one of `texts`: `File.swift:12 (name)`, in order.
+    ///
+    /// What a capstone's last step checks: the legacy's names are gone once the refactoring is.
+    /// Comments don't count.
+    public static func leftovers(
+        inPattern pattern: String, names: [String], texts: [String] = [], packageRoot: URL = packageRoot()
+    ) throws -> [String] {
+        var found: [String] = []
+        for source in try sources(inPattern: pattern, packageRoot: packageRoot)
+        where !source.file.contains("/Net/") {
+            for (number, code) in codeLines(of: source.text) {
+                for name in names where code.contains(try Regex("(^|[^A-Za-z0-9_])\(name)([^A-Za-z0-9_]|$)"))
+                {
+                    found.append("\(source.file):\(number) (\(name))")
+                }
+                for text in texts where code.contains(text) {
+                    found.append("\(source.file):\(number) (\(text))")
+                }
+            }
+        }
+        return found
+    }
+
     /// Each line of `text` with its number (from 1), cut at a `//` comment: what a kata's own
     /// source scans read.
     public static func codeLines(of text: String) -> [(number: Int, code: Substring)] {

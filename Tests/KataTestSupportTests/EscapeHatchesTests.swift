@@ -59,6 +59,24 @@ struct EscapeHatchesTests {
         #expect(allowed.map(\.file) == ["\(base)/Support/Deep/Cache.swift"])
     }
 
+    @Test("Leftovers: a name as a whole word, or a text, in code, not comments, and not in Net/")
+    func leftovers() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "leftovers-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appending(path: EscapeHatches.folder(of: "ScanCapstone"))
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "Net"), withIntermediateDirectories: true)
+        try "var isMulti = false\nvar isMultiple = true // isMulti\nlet key = \"CodeDecoding\"\n".write(
+            to: folder.appending(path: "Screen.swift"), atomically: true, encoding: .utf8)
+        try "let isMulti = 1\n".write(
+            to: folder.appending(path: "Net/Net.swift"), atomically: true, encoding: .utf8)
+        let base = EscapeHatches.folder(of: "ScanCapstone")
+        #expect(
+            try EscapeHatches.leftovers(
+                inPattern: "ScanCapstone", names: ["isMulti"], texts: ["\"CodeDecoding\""], packageRoot: root)
+                == ["\(base)/Screen.swift:1 (isMulti)", "\(base)/Screen.swift:3 (\"CodeDecoding\")"])
+    }
+
     @Test("The report names the step and every finding, one per line; no findings, no report")
     func report() {
         let found = EscapeHatches.findings(

@@ -80,22 +80,10 @@ struct Step6Payoff {
         "Nothing of the legacy is left, and nothing beside the pool: no state strings, no socket list, no table by connectionID [6.3]"
     )
     func legacyIsGone() throws {
-        let names = ["stateName", "Legacy", "sockets", "connectionID"]
-        let strings = ["created", "connected", "disconnected", "reconnecting", "released"].map { "\"\($0)\"" }
-        var left: [String] = []
         // The client's own files; the learner's net (Net/) is tests, not the client.
-        for source in try EscapeHatches.sources(inPattern: "MessagingCapstone")
-        where !source.file.contains("/Net/") {
-            for (number, code) in EscapeHatches.codeLines(of: source.text) {
-                for name in names where code.contains(try Regex("(^|[^A-Za-z0-9_])\(name)([^A-Za-z0-9_]|$)"))
-                {
-                    left.append("\(source.file):\(number) (\(name))")
-                }
-                for string in strings where code.contains(string) {
-                    left.append("\(source.file):\(number) (the state string \(string))")
-                }
-            }
-        }
+        let left = try EscapeHatches.leftovers(
+            inPattern: "MessagingCapstone", names: ["stateName", "Legacy", "sockets", "connectionID"],
+            texts: ["created", "connected", "disconnected", "reconnecting", "released"].map { "\"\($0)\"" })
         #expect(
             left.isEmpty,
             "Left beside the patterns (a chat reaches its connection through its handle alone): \(left.joined(separator: ", "))"

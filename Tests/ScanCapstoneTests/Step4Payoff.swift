@@ -70,21 +70,11 @@ struct Step4Payoff {
 
     @Test("nothing of the legacy is left: no flag, no seen set, no string-keyed table [4.5]")
     func legacyIsGone() throws {
-        let names = ["hasResult", "isMulti", "selectedIndex", "seenKeys", "LegacyServiceTable"]
-        var left: [String] = []
         // The screen's own files; the learner's net (Net/) is tests, not the screen.
-        for source in try EscapeHatches.sources(inPattern: "ScanCapstone")
-        where !source.file.contains("/Net/") {
-            for (number, code) in EscapeHatches.codeLines(of: source.text) {
-                for name in names where code.contains(try Regex("(^|[^A-Za-z0-9_])\(name)([^A-Za-z0-9_]|$)"))
-                {
-                    left.append("\(source.file):\(number) (\(name))")
-                }
-                if code.contains("\"CodeDecoding\"") {
-                    left.append("\(source.file):\(number) (the string key)")
-                }
-            }
-        }
+        let left = try EscapeHatches.leftovers(
+            inPattern: "ScanCapstone",
+            names: ["hasResult", "isMulti", "selectedIndex", "seenKeys", "LegacyServiceTable"],
+            texts: ["\"CodeDecoding\""])
         #expect(
             left.isEmpty,
             "Dead legacy code, left after steps 1 to 3 made it dead: \(left.joined(separator: ", "))")
