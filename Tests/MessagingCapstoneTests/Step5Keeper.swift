@@ -254,7 +254,7 @@ struct Step5Keeper {
         #expect(socket.status == .connected, "Nobody uses it, and no rule says to retire it")
         let next = try await client.open(chatURL)
         try next.send(event("hello"))
-                #expect(
+        #expect(
             servers.sockets(to: chatURL).count == 1 && socket.receivedNames == ["hello"],
             "Still pooled: the next chat shares it")
         let attempts = socket.connectAttempts
