@@ -1,3 +1,6 @@
+// Spoiler for the scan capstone's step 0: this file is the planted changes your net must
+// catch, written out. Write your net from the brief first; read this after, or never.
+
 import Foundation
 import ScanKit
 
