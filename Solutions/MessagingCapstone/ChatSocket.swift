@@ -32,8 +32,8 @@ public final class ChatSocket: Sendable {
     /// Sends `event` to the server now, or as soon as the connection is back.
     ///
     /// - Throws: `HandleError.closed` once the chat is closed; `OutboxError.full` when the
-    ///   connection already holds as many sends as its outbox takes; `SendForbidden` when a guest
-    ///   sends while connected.
+    ///   connection already holds as many sends as its outbox takes; the connection's refusal,
+    ///   unchanged, when it refuses the send for good as it is made (`SendForbidden` for a guest).
     public func send(_ event: Event) throws {
         // Legacy: sending was allowed in any state, so a closed chat still reached the server,
         // and an array replayed, then cleared, lost the rest when a drop came in the middle.

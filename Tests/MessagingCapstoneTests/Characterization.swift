@@ -22,6 +22,21 @@ struct Characterization {
         #expect(socket.receivedNames == ["hello", "how are you", "bye"], "In order, each once")
     }
 
+    @Test(
+        "A send the socket refuses throws the socket's own error, and the next send still goes out [0.1]"
+    )
+    func refusedSendThrows() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let (chat, socket) = try await openAccepted(on: client, servers)
+        socket.refuse("photo", with: TooLarge(bytes: 12_000_000))
+        #expect(throws: TooLarge(bytes: 12_000_000), "The screen must learn this message didn't go") {
+            try chat.send(event("photo"))
+        }
+        try chat.send(event("hello"))
+        #expect(socket.receivedNames == ["hello"], "Refused, not kept: \(socket.receivedNames)")
+    }
+
     @Test("A chat hears the events it subscribed to, by name, until it is closed [0.2]")
     func receives() async throws {
         let servers = Servers()
@@ -253,4 +268,9 @@ struct RightSettings: Sendable, CustomTestStringConvertible {
         RightSettings(values: ["retry after": "5", "a:b": "x", "header.X-App": "ios", " ": " "]),
         RightSettings(values: [" timeout": "0", "authToken ": "", "reconnectAttempts\n": "99"]),
     ]
+}
+
+/// A socket library's refusal of its own: a message too large to send.
+struct TooLarge: Error, Equatable {
+    let bytes: Int
 }

@@ -67,6 +67,8 @@ final class ServerSocket: Transport {
     private let dropCountdown = Mutex<Int?>(nil)
     private let dropOnNextSend = Mutex(false)
     private let answers = Mutex<[EventName: Event]>([:])
+    private let refusals = Mutex<[EventName: any Error]>([:])
+
     /// Status reports held back from the client, in order; `nil` while reports go at once.
     private let heldReports = Mutex<[@Sendable () -> Void]?>(nil)
 
@@ -98,6 +100,7 @@ final class ServerSocket: Transport {
     }
 
     func send(_ event: Event) throws {
+        if inner.status == .connected, let refusal = refusals.withLock({ $0[event.name] }) { throw refusal }
         if dropOnNextSend.withLock({ drop in
             defer { drop = false }
             return drop
@@ -134,6 +137,11 @@ final class ServerSocket: Transport {
     /// From now on, the server sends `answer` the moment it receives an event named `name`.
     func answer(_ name: String, with answer: Event) {
         answers.withLock { $0[event(name).name] = answer }
+    }
+    /// From now on, while connected, the socket refuses every event named `name` with `error`,
+    /// as a library refuses a message too large to send: for good, not for now.
+    func refuse(_ name: String, with error: any Error) {
+        refusals.withLock { $0[event(name).name] = error }
     }
     /// The network drops right after the server receives `count` more events.
     func dropAfterReceiving(_ count: Int) { dropCountdown.withLock { $0 = count } }
