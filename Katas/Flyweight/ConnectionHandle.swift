@@ -43,6 +43,13 @@ public final class ConnectionHandle: ConnectionHandling {
         // TODO: Step 4 — (rule 4.4).
     }
 
+    /// Sends `event` over the shared connection, and gives back the connection's ticket for it.
+    @discardableResult
+    public func submit(_ event: Event) throws -> CommandTicket {
+        // TODO: Step 4 — (rule 4.4).
+        CommandTicket(number: 0)
+    }
+
     /// Calls `action` with every event named `name`, until the token is cancelled or the handle
     /// closes.
     @discardableResult

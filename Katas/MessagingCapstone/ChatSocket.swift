@@ -133,16 +133,22 @@ public final class ChatSocket: Sendable {
 
     /// Sends `event` to the server now, or as soon as the chat is connected again.
     ///
+    /// - Returns: the send's ticket, to hear how it ended.
     /// - Throws: when the chat refuses to send.
-    public func send(_ event: Event) throws {
+    @discardableResult
+    public func send(_ event: Event) throws -> CommandTicket {
         // TODO: Step 4 — sends go through the Command kata's outbox, and a guest's through the
-        //       Proxy kata's protection proxy (rules 4.1–4.4).
-        // Smell: sending is allowed in any state, even after the chat was closed.
+        //       Proxy kata's protection proxy (rules 4.1–4.6).
+        // Smell: sending is allowed in any state, even after the chat was closed. And a send kept
+        // for later gets a ticket that never says how it ended.
+        let ticket = CommandTicket(number: 0)
         if transport.status == .connected {
             try transport.send(event)
+            ticket.settle(.sent)
         } else {
             legacy.withLock { $0.buffer.append(event) }
         }
+        return ticket
     }
 
     /// Calls `action` with every event named `name` the server sends, until the chat is closed.

@@ -52,6 +52,15 @@ public final class ConnectionHandle: ConnectionHandling {
         try connection.send(event)
     }
 
+    /// Sends `event` over the shared connection, and gives back the connection's ticket for it.
+    ///
+    /// - Throws: ``HandleError/closed(_:)`` once closed; the connection's error, unchanged.
+    @discardableResult
+    public func submit(_ event: Event) throws -> CommandTicket {
+        guard isOpen else { throw HandleError.closed(url) }
+        return try connection.submit(event)
+    }
+
     /// Calls `action` with every event named `name`, until the token is cancelled or the handle
     /// closes.
     @discardableResult

@@ -15,13 +15,31 @@ import Synchronization
 /// connection. The shape is a Decorator's, as `ManagedConnection`'s is.
 final class ChatLine: Connection {
     private let managed: ManagedConnection
-    private let outbox: OfflineOutbox
+    // Why optional: at the release the outbox goes, and as it goes it settles the ticket of
+    // everything still waiting "cancelled": the senders hear that it will never go out, rather
+    // than wait for ever.
+    private let outbox: Mutex<OfflineOutbox?>
 
     /// Puts `connection`, as the factory made it (not connected), under a lifecycle, with an
     /// outbox over that lifecycle.
     init(wrapping connection: any Connection) throws {
         managed = ManagedConnection(connection: connection)
-        outbox = try OfflineOutbox(connection: managed)
+        outbox = Mutex(try OfflineOutbox(connection: managed))
+        // Why `weak`: the lifecycle keeps its observers until it is released; this line keeps
+        // the lifecycle.
+        managed.observe { [weak self] change in
+            if change.to == .released { self?.letTheOutboxGo() }
+        }
+    }
+
+    private func letTheOutboxGo() {
+        let gone = outbox.withLock { outbox in
+            defer { outbox = nil }
+            return outbox
+        }
+        // Why outside the lock: the outbox settles its tickets as it goes, and whoever hears a
+        // ticket may call straight back in.
+        withExtendedLifetime(gone) {}
     }
 
     var id: UUID { managed.id }
@@ -35,14 +53,23 @@ final class ChatLine: Connection {
 
     /// Sends `event` now while connected, or once the connection is back, after what waits.
     ///
+    /// - Returns: the outbox's ticket: how the send ended, or will end (sent; refused, a guest's
+    ///   kept offline; cancelled, when the connection is released first).
     /// - Throws: `OutboxError.full` when the outbox holds as many sends as it takes; the
     ///   connection's refusal, unchanged, when it refuses the send for good as it is made (the
-    ///   protection proxy's `SendForbidden`, for a guest). Legacy: the send went out, or
-    ///   vanished, and nobody heard.
-    func send(_ event: Event) throws {
+    ///   protection proxy's `SendForbidden`, for a guest); the lifecycle's, once released.
+    ///   Legacy: the send went out, or vanished, and nobody heard.
+    @discardableResult
+    func submit(_ event: Event) throws -> CommandTicket {
+        guard let outbox = outbox.withLock({ $0 }) else { return try managed.submit(event) }
         let send = TellingSend(event: event)
         let ticket = try outbox.enqueue(send)
         if case .refused = ticket.outcome, let refusal = send.refusal { throw refusal }
+        return ticket
+    }
+
+    func send(_ event: Event) throws {
+        try submit(event)
     }
 
     @discardableResult

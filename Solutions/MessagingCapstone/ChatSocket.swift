@@ -34,10 +34,13 @@ public final class ChatSocket: Sendable {
     /// - Throws: `HandleError.closed` once the chat is closed; `OutboxError.full` when the
     ///   connection already holds as many sends as its outbox takes; the connection's refusal,
     ///   unchanged, when it refuses the send for good as it is made (`SendForbidden` for a guest).
-    public func send(_ event: Event) throws {
+    /// - Returns: the send's ticket: it ends `sent`, `refused` (a guest's send kept offline) or
+    ///   `cancelled` (the connection was released before it went out).
+    @discardableResult
+    public func send(_ event: Event) throws -> CommandTicket {
         // Legacy: sending was allowed in any state, so a closed chat still reached the server,
         // and an array replayed, then cleared, lost the rest when a drop came in the middle.
-        try handle.send(event)
+        try handle.submit(event)
     }
 
     /// Calls `action` with every event named `name` the server sends, until the chat is closed.

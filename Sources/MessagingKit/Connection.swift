@@ -52,6 +52,15 @@ public protocol Connection: AnyObject, Sendable {
     /// - Throws: ``TransportError/notConnected(_:)`` unless the connection is connected, or
     ///   whatever its transport throws. Untyped, because others implement it.
     func send(_ event: Event) throws
+    /// Sends `event`, and gives back its ticket: how the send ended, or will end.
+    ///
+    /// A plain connection sends at once (the default, below): the ticket is settled `sent`, or
+    /// the send throws. One that keeps sends for later, with an outbox in front of it, gives the
+    /// outbox's ticket, which settles when the send goes out, is refused, or is cancelled.
+    /// - Throws: what ``send(_:)`` throws, for a send refused as it is made.
+    @discardableResult
+    func submit(_ event: Event) throws -> CommandTicket
+
     /// Calls `handler` with every event the server sends from now on, until the token is
     /// cancelled or the connection is released.
     ///
@@ -72,4 +81,14 @@ public protocol Connection: AnyObject, Sendable {
 extension Connection {
     /// `nil`: a connection has no lifecycle unless it says so.
     public var lifecycle: ConnectionState? { nil }
+
+    /// Sends at once: a ticket settled `sent` (numbered 0, as it comes from no outbox), or what
+    /// ``send(_:)`` throws.
+    @discardableResult
+    public func submit(_ event: Event) throws -> CommandTicket {
+        try send(event)
+        let ticket = CommandTicket(number: 0)
+        ticket.settle(.sent)
+        return ticket
+    }
 }

@@ -36,6 +36,13 @@ public protocol ConnectionHandling: AnyObject, Sendable {
     ///   connection throws, unchanged (``TransportError/notConnected(_:)`` while it is not
     ///   connected).
     func send(_ event: Event) throws
+    /// Sends `event` over the shared connection, and gives back the connection's ticket for it
+    /// (``Connection/submit(_:)``): a screen sees how its send ended.
+    ///
+    /// - Throws: what ``send(_:)`` throws.
+    @discardableResult
+    func submit(_ event: Event) throws -> CommandTicket
+
     /// Calls `action` with every event named `name` the server sends, until the token is
     /// cancelled or the handle closes.
     @discardableResult

@@ -47,6 +47,15 @@ public actor InMemoryConnectionPool: ConnectionPooling {
             try connection.send(event)
         }
 
+        /// Sends through the connection while the handle is open, with its ticket.
+        ///
+        /// - Throws: what ``send(_:)`` throws.
+        @discardableResult
+        public func submit(_ event: Event) throws -> CommandTicket {
+            guard isOpen else { throw HandleError.closed(url) }
+            return try connection.submit(event)
+        }
+
         /// Calls `action` with every event named `name` the connection receives while the
         /// handle is open.
         @discardableResult

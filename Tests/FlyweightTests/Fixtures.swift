@@ -68,6 +68,7 @@ final class Socket: Connection {
         var connectError: (any Error)?
         var releaseError: (any Error)?
         var lifecycle: ConnectionState?
+        var ticket: CommandTicket?
     }
 
     init(transport: InMemoryTransport) {
@@ -81,6 +82,8 @@ final class Socket: Connection {
     func refuseRelease(with error: (any Error)?) { script.withLock { $0.releaseError = error } }
     /// Makes the socket say it is at `lifecycle` in a lifecycle, as a managed connection does.
     func play(lifecycle: ConnectionState?) { script.withLock { $0.lifecycle = lifecycle } }
+    /// Makes the socket give `ticket` for its next sends, as a connection with an outbox does.
+    func play(ticket: CommandTicket) { script.withLock { $0.ticket = ticket } }
 
     var id: UUID { socket.id }
     var url: URL { socket.url }
@@ -108,6 +111,10 @@ final class Socket: Connection {
     }
 
     func send(_ event: Event) throws { try socket.send(event) }
+    func submit(_ event: Event) throws -> CommandTicket {
+        try send(event)
+        return script.withLock { $0.ticket } ?? CommandTicket(number: 0)
+    }
     @discardableResult
     func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         socket.onEvent(handler)

@@ -111,7 +111,7 @@ struct Step4KeyedPool {
     }
 
     @Test(
-        "A handle's status and lifecycle are the connection's; it sends over it, errors unchanged; closed, it refuses with HandleError.closed [4.4]"
+        "A handle's status and lifecycle are the connection's; it sends over it, with its ticket and errors unchanged; closed, it refuses with HandleError.closed [4.4]"
     )
     func sendAndStatus() async throws {
         let (pool, factory) = pool()
@@ -130,14 +130,20 @@ struct Step4KeyedPool {
         try handle.connect()
         #expect(handle.status == .connecting)
         #expect(throws: TransportError.notConnected(.connecting)) { try handle.send(typing) }
+        #expect(throws: TransportError.notConnected(.connecting)) { try handle.submit(typing) }
         try transport.accept()
         #expect(handle.status == .connected)
         try handle.send(typing)
         #expect(transport.sentEvents == [typing])
+        let ticket = CommandTicket(number: 42)
+        socket.play(ticket: ticket)
+        #expect(try handle.submit(typing) === ticket, "The connection's own ticket, passed on")
+        #expect(transport.sentEvents == [typing, typing], "A submit is a send")
         handle.close()
+        #expect(throws: HandleError.closed(handle.url)) { try handle.submit(typing) }
         #expect(throws: HandleError.closed(handle.url)) { try handle.send(typing) }
         #expect(throws: HandleError.closed(handle.url)) { try handle.connect() }
-        #expect(transport.sentEvents == [typing])
+        #expect(transport.sentEvents == [typing, typing])
     }
 
     @Test(

@@ -29,7 +29,18 @@ public protocol ChatUnderTest: Sendable {
     func close()
 }
 
-extension ChatSocket: ChatUnderTest {}
+/// Your chat, as the net sees it: the legacy API, whose `send` returned nothing.
+struct LearnersChat: ChatUnderTest {
+    let chat: ChatSocket
+
+    var url: URL { chat.url }
+    var state: ConnectionState { chat.state }
+    func send(_ event: Event) throws { try chat.send(event) }
+    func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) {
+        chat.onEvent(name, perform: action)
+    }
+    func close() { chat.close() }
+}
 
 /// The servers a test plays, for `makeClient`'s `network`: every transport the client asked for,
 /// kept, so the test can play the server on it.
@@ -62,7 +73,7 @@ public final class Servers: Sendable {
 struct YourClient: ClientUnderTest {
     let client: ChatClient
 
-    func open(_ url: URL) async throws -> any ChatUnderTest { try await client.open(url) }
+    func open(_ url: URL) async throws -> any ChatUnderTest { LearnersChat(chat: try await client.open(url)) }
 
     func keepConnections(every interval: Duration, on clock: ManualClock) async {
         await client.keepConnections(every: interval, on: clock)

@@ -130,7 +130,7 @@ struct Step4Sends {
         let answered = Recorder<String>()
         chat.onEvent(try EventName("ping")) { _ in
             answered.record("pong")
-            try? chat.send(event("pong"))
+            _ = try? chat.send(event("pong"))
         }
         try chat.send(event("a"))
         try chat.send(event("b"))
@@ -153,11 +153,11 @@ struct Step4Sends {
         let socket = try servers.socket(to: chatURL)
         let heard = Recorder<Event>()
         guestChat.onEvent(Message.eventName, perform: heard.record)
-        try? guestChat.send(event("before accept"))
+        _ = try? guestChat.send(event("before accept"))
         try socket.accept()
-        try? guestChat.send(event("online"))
+        _ = try? guestChat.send(event("online"))
         try socket.drop()
-        try? guestChat.send(event("offline"))
+        _ = try? guestChat.send(event("offline"))
         try socket.restore()
         #expect(
             socket.received.isEmpty, "A guest sends nothing, whenever: \(socket.receivedNames)")
@@ -190,5 +190,62 @@ struct Step4Sends {
         try socket.restore()
         #expect(socket.received.isEmpty, "Nothing the guest sent goes out: \(socket.receivedNames)")
         #expect(chat.state == .connected, "Refusing a send changes nothing else")
+    }
+
+    @Test("Every send's ticket says how it ended: sent at once, or once what waited has gone out [4.6]")
+    func ticketsSayHowASendEnded() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let early = try chat.send(event("early"))
+        #expect(early.outcome == nil, "It waits: nothing has happened to it yet")
+        try socket.accept()
+        #expect(early.outcome == .sent, "It went out once the server accepted")
+        let now = try chat.send(event("now"))
+        #expect(now.outcome == .sent, "Sent at once")
+        try socket.drop()
+        let later = try chat.send(event("later"))
+        #expect(later.outcome == nil, "Kept while the network is away")
+        try socket.restore()
+        #expect(later.outcome == .sent && socket.receivedNames == ["early", "now", "later"])
+    }
+
+    @Test("A guest's send kept offline is refused when it would go out, and its ticket says so [4.6]")
+    func guestHearsAKeptSendRefused() async throws {
+        let servers = Servers()
+        let chat = try await makeClient(servers, user: guest).open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        let kept = try chat.send(event("hello"))
+        #expect(kept.outcome == nil, "Before the server accepts, it waits like any send")
+        try socket.accept()
+        guard case .refused = kept.outcome else {
+            Issue.record(
+                "The guest's screen must learn its message didn't go: the ticket reads \(String(describing: kept.outcome))"
+            )
+            return
+        }
+        #expect(socket.received.isEmpty, "Refused, not sent: \(socket.receivedNames)")
+    }
+
+    @Test(
+        "A release tells the senders of what waited: each ticket still waiting ends cancelled, and nothing goes out [4.6]"
+    )
+    func releaseTellsTheSenders() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        // The server never accepts; the screen goes away with two messages waiting.
+        let waiting = [try chat.send(event("a")), try chat.send(event("b"))]
+        chat.close()
+        await keeper.poll()
+        #expect(waiting.allSatisfy { $0.outcome == nil }, "Disconnected, not released yet: they still wait")
+        await keeper.poll()
+        #expect(
+            waiting.map(\.outcome) == [.cancelled, .cancelled],
+            "Released: they will never go out, and their tickets say so")
+        #expect(socket.received.isEmpty)
+        await keeper.stop()
     }
 }

@@ -50,7 +50,7 @@ struct Step6Payoff {
         let guestChat = try await makeClient(servers, user: guest).open(chatURL)
         let guestSocket = try #require(servers.sockets(to: chatURL).last)
         try guestSocket.accept()
-        try? guestChat.send(event("spam"))
+        _ = try? guestChat.send(event("spam"))
         #expect(guestSocket.received.isEmpty, "A guest is refused")
 
         // The screens go away: disconnect, then release, then a fresh connection.
@@ -126,7 +126,7 @@ private func firstDifference(after actions: [ClientAction]) async -> Discrepancy
             case .close(let chat):
                 if let chat = model.chatIndex(chat) { chats[chat].close() }
             case .send(let chat):
-                if let chat = model.chatIndex(chat) { try? chats[chat].send(event(name)) }
+                if let chat = model.chatIndex(chat) { _ = try? chats[chat].send(event(name)) }
             case .accept(let server): try played(server)?.accept()
             case .drop(let server): try played(server)?.drop()
             case .restore(let server): try played(server)?.restore()
