@@ -37,6 +37,16 @@ struct Characterization {
         #expect(socket.receivedNames == ["hello"], "Refused, not kept: \(socket.receivedNames)")
     }
 
+    @Test("A chat opened on a server it can't reach asks the network to connect once, not twice [0.1]")
+    func unreachableServer() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        servers.becomeUnreachable()
+        _ = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        #expect(socket.connectAttempts == 1, "One open, one attempt: \(socket.connectAttempts)")
+    }
+
     @Test("A chat hears the events it subscribed to, by name, until it is closed [0.2]")
     func receives() async throws {
         let servers = Servers()

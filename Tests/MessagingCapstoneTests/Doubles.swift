@@ -31,10 +31,15 @@ func names(_ events: [Event]) -> [String] { events.map(\.name.rawValue) }
 /// Every server a client talked to: each socket its network made, so the test plays them.
 final class Servers: Sendable {
     private let made = Mutex<[ServerSocket]>([])
+    private let unreachable = Mutex(false)
+
+    /// From now on, every socket the client makes finds no server: each connect it starts ends
+    /// at once, disconnected.
+    func becomeUnreachable() { unreachable.withLock { $0 = true } }
 
     /// The client's `network`: a new socket to `url`, remembered.
     @Sendable func transport(for url: ServerURL) -> any Transport {
-        let socket = ServerSocket(url: url)
+        let socket = ServerSocket(url: url, unreachable: unreachable.withLock { $0 })
         made.withLock { $0.append(socket) }
         return socket
     }
@@ -72,15 +77,22 @@ final class ServerSocket: Transport {
     /// Status reports held back from the client, in order; `nil` while reports go at once.
     private let heldReports = Mutex<[@Sendable () -> Void]?>(nil)
 
-    init(url: ServerURL) {
+    private let unreachable: Bool
+
+    init(url: ServerURL, unreachable: Bool = false) {
         inner = InMemoryTransport(url: url)
+        self.unreachable = unreachable
     }
 
     // MARK: The client's side
 
     var url: ServerURL { inner.url }
     var status: TransportStatus { inner.status }
-    func connect() { inner.connect() }
+    func connect() {
+        inner.connect()
+        // An unreachable server: the attempt fails at once, as a socket library reports it.
+        if unreachable { inner.disconnect() }
+    }
     func disconnect() { inner.disconnect() }
     @discardableResult
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
