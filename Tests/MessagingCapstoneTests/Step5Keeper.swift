@@ -240,10 +240,25 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
-    @Test("No rules, no care: a client given none keeps every connection as it is [5.5]")
-    func noKeeperRules() async throws {
+    /// Keeper rules that leave an unused, connected connection where it is.
+    enum RulesThatKeep: String, CaseIterable, Sendable {
+        case none = "no rules"
+        case releaseWithoutDisconnect = "a rule that releases without disconnecting (refused)"
+
+        var handlers: [any KeeperHandler] {
+            switch self {
+            case .none: []
+            case .releaseWithoutDisconnect: [ReleaseUnused()]
+            }
+        }
+    }
+
+    @Test(
+        "What the client's rules don't retire stays pooled, and nothing else reconnects it: no rules, or a release the connection refuses [5.5]",
+        arguments: RulesThatKeep.allCases)
+    func rulesThatKeep(_ rules: RulesThatKeep) async throws {
         let servers = Servers()
-        let client = ChatClient(user: member, network: servers.transport(for:), keeperRules: [])
+        let client = ChatClient(user: member, network: servers.transport(for:), keeperRules: rules.handlers)
         let keeper = await Keeper(client)
         let chat = try await client.open(chatURL)
         let socket = try servers.socket(to: chatURL)
@@ -251,12 +266,13 @@ struct Step5Keeper {
         chat.close()
         await keeper.poll()
         await keeper.poll()
-        #expect(socket.status == .connected, "Nobody uses it, and no rule says to retire it")
+        #expect(socket.status == .connected, "Nobody uses it, and no rule retired it")
         let next = try await client.open(chatURL)
         try next.send(event("hello"))
         #expect(
             servers.sockets(to: chatURL).count == 1 && socket.receivedNames == ["hello"],
-            "Still pooled: the next chat shares it")
+            "Still pooled: the next chat shares it, and sends over it: \(servers.sockets(to: chatURL).count) sockets"
+        )
         let attempts = socket.connectAttempts
         try socket.drop()
         await keeper.poll()
@@ -264,29 +280,6 @@ struct Step5Keeper {
             socket.status == .disconnected && socket.connectAttempts == attempts,
             "No rule reconnects it either, though a chat uses it")
         _ = next
-        await keeper.stop()
-    }
-
-    @Test(
-        "A release the connection refuses (it is still connected) leaves it pooled: the next chat shares it [5.5]"
-    )
-    func refusedReleaseKeepsTheConnection() async throws {
-        let servers = Servers()
-        let client = ChatClient(
-            user: member, network: servers.transport(for:), keeperRules: [ReleaseUnused()])
-        let keeper = await Keeper(client)
-        let chat = try await client.open(chatURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
-        chat.close()
-        await keeper.poll()
-        #expect(socket.status == .connected, "A connected connection can't be released")
-        let next = try await client.open(chatURL)
-        try next.send(event("hello"))
-        #expect(
-            servers.sockets(to: chatURL).count == 1 && socket.receivedNames == ["hello"],
-            "The pool kept it: the next chat shares it, and sends over it: \(servers.sockets(to: chatURL).count) sockets"
-        )
         await keeper.stop()
     }
 }
