@@ -25,7 +25,7 @@ final class ChatLine: Connection {
     init(wrapping connection: any Connection) throws {
         managed = ManagedConnection(connection: connection)
         outbox = Mutex(try OfflineOutbox(connection: managed))
-                // Why `weak`: the lifecycle keeps its observers for its whole life, and this line keeps
+        // Why `weak`: the lifecycle keeps its observers for its whole life, and this line keeps
         // the lifecycle: a strong capture would be a cycle, and a retired line never freed.
         managed.observe { [weak self] change in
             if change.to == .released { self?.letTheOutboxGo() }
