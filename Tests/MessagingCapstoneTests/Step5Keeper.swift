@@ -240,6 +240,28 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
+    @Test(
+        "A release tells the senders of what waited: each ticket still waiting ends cancelled, and nothing goes out [5.1]"
+    )
+    func releaseTellsTheSenders() async throws {
+        let servers = Servers()
+        let client = makeClient(servers)
+        let keeper = await Keeper(client)
+        let chat = try await client.open(chatURL)
+        let socket = try servers.socket(to: chatURL)
+        // The server never accepts; the screen goes away with two messages waiting.
+        let waiting = [try chat.send(event("a")), try chat.send(event("b"))]
+        chat.close()
+        await keeper.poll()
+        #expect(waiting.allSatisfy { $0.outcome == nil }, "Disconnected, not released yet: they still wait")
+        await keeper.poll()
+        #expect(
+            waiting.map(\.outcome) == [.cancelled, .cancelled],
+            "Released: they will never go out, and their tickets say so")
+        #expect(socket.received.isEmpty)
+        await keeper.stop()
+    }
+
     /// Keeper rules that leave an unused, connected connection where it is.
     enum RulesThatKeep: String, CaseIterable, Sendable {
         case none = "no rules"
