@@ -301,7 +301,11 @@ struct Step5Keeper {
         #expect(
             socket.status == .disconnected && socket.connectAttempts == attempts,
             "No rule reconnects it either, though a chat uses it")
-        _ = next
+        let later = try next.send(event("later"))
+        try socket.restore()
+        #expect(
+            socket.receivedNames == ["hello", "later"] && later.outcome == .sent,
+            "Kept whole: what is sent while it is away still waits and goes out once back")
         await keeper.stop()
     }
 }

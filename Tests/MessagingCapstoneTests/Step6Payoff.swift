@@ -77,14 +77,14 @@ struct Step6Payoff {
     }
 
     @Test(
-        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no table by connectionID [6.3]"
+        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no table of connections by any key [6.3]"
     )
     func legacyIsGone() throws {
         // The client's own files; the learner's net (Net/) is tests, not the client.
         let left = try EscapeHatches.leftovers(
             inPattern: "MessagingCapstone", names: ["stateName", "Legacy", "connectionID"],
             texts: ["created", "connected", "disconnected", "reconnecting", "released"].map { "\"\($0)\"" }
-                + ["[ChatSocket]"])
+                + ["[ChatSocket]", "[URL:", "[UUID:", "[ServerURL:", "[ObjectIdentifier:"])
         #expect(
             left.isEmpty,
             "Left beside the patterns (a chat reaches its connection through its handle alone): \(left.joined(separator: ", "))"
