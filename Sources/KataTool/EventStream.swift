@@ -131,10 +131,8 @@ struct EventStream {
             let texts = messages.compactMap { $0["text"] as? String }
             let issue = event["issue"] as? [String: Any]
             if issue?["isKnown"] as? Bool == true {
-                for text in messages.compactMap({ $0["text"] as? String }) {
-                    if let number = Self.plantedChange(named: text) {
-                        plantedCatches[testID, default: []].insert(number)
-                    }
+                for number in texts.compactMap(Self.plantedChange(named:)) {
+                    plantedCatches[testID, default: []].insert(number)
                 }
                 return
             }

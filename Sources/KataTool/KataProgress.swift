@@ -25,15 +25,10 @@ struct KataProgress {
 
     init(kata: Kata, report: RunReport) {
         self.kata = kata
-        let tests = report.outcomes(inModule: kata.pattern.testModule)
-            .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
+        let tests = Self.inSourceOrder(report.outcomes(inModule: kata.pattern.testModule))
         steps = (1...max(kata.stepCount, 1)).map { step in tests.filter { kata.step(ofTest: $0.id) == step } }
         safetyNet = tests.filter { kata.isSafetyNet(test: $0.id) }
-        learnerNet =
-            kata.capstone?.learnerNet.map { net in
-                report.outcomes(inModule: net)
-                    .sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
-            } ?? []
+        learnerNet = kata.capstone?.learnerNet.map { Self.inSourceOrder(report.outcomes(inModule: $0)) } ?? []
         compilerError = report.buildErrors.first { $0.kata == kata } ?? report.leftOutError(of: kata)
         leftOutOfRun = report.leftOut.keys.sorted()
         leftOutPrerequisites = kata.prerequisites.compactMap { pattern in
@@ -50,6 +45,11 @@ struct KataProgress {
     func isGreen(step: Int) -> Bool {
         let tests = steps[step - 1]
         return !tests.isEmpty && tests.allSatisfy(\.passed)
+    }
+
+    /// `outcomes` in the order their tests are declared: by file, then line.
+    private static func inSourceOrder(_ outcomes: [RunReport.Outcome]) -> [RunReport.Outcome] {
+        outcomes.sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
     }
 
     var greenSteps: Int { (1...steps.count).filter(isGreen(step:)).count }

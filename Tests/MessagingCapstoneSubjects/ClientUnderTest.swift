@@ -94,12 +94,7 @@ public func makeClient(
     settings: [String: String] = [:], user: ChatUser,
     network: @escaping @Sendable (ServerURL) -> any Transport
 ) -> any ClientUnderTest {
-    guard let run = MessagingNetRun.current else {
-        Issue.record(
-            "makeClient(settings:user:network:) was called outside a suite marked .plantedChanges, so this test runs on your client only and isn't graded. Put it in the suite of Katas/MessagingCapstone/Net/MessagingNet.swift."
-        )
-        return YourClient(client: ChatClient(settings: settings, user: user, network: network))
-    }
+    let run = MessagingNetRun.current ?? .outsideTheNet()
     return run.makeClient(settings: settings, user: user, network: network)
 }
 
@@ -118,17 +113,27 @@ struct MessagingNetRun: Sendable {
     /// The run in progress, set by the `.plantedChanges` trait.
     @TaskLocal static var current: MessagingNetRun?
 
+    /// Your client: the program the run makes with your `ChatClient`.
+    static let yours = NetProgram.correct("your client")
+
     /// Your client, the legacy one, and every planted change, in that order.
     static let programs: [NetProgram] =
-        [.correct("your client"), .correct("the legacy client")]
-        + PlantedClientChange.allCases.map { .planted($0.description) }
+        [yours, .correct("the legacy client")] + PlantedClientChange.allCases.map { .planted($0.description) }
 
     let program: NetProgram
+
+    /// A run on your client alone, for a test outside the net's suite: it says so, as an issue.
+    static func outsideTheNet() -> MessagingNetRun {
+        Issue.record(
+            "makeClient(settings:user:network:) was called outside a suite marked .plantedChanges, so this test runs on your client only and isn't graded. Put it in the suite of Katas/MessagingCapstone/Net/MessagingNet.swift."
+        )
+        return MessagingNetRun(program: yours)
+    }
 
     func makeClient(
         settings: [String: String], user: ChatUser, network: @escaping @Sendable (ServerURL) -> any Transport
     ) -> any ClientUnderTest {
-        if program.name == "your client" {
+        if program == Self.yours {
             return YourClient(client: ChatClient(settings: settings, user: user, network: network))
         }
         let change = PlantedClientChange.allCases.first { $0.description == program.change }

@@ -31,13 +31,7 @@ extension ScanScreen: ScreenUnderTest {}
 /// once per screen you need: two calls in one test are two screens of one app.
 @MainActor
 public func makeScreen() -> any ScreenUnderTest {
-    guard let run = ScanNetRun.current else {
-        Issue.record(
-            "makeScreen() was called outside a suite marked .plantedChanges, so this test runs on your screen only and isn't graded. Put it in the suite of Katas/ScanCapstone/Net/ScanNet.swift."
-        )
-        return ScanScreen(capabilities: ScanScreen.standardCapabilities())
-    }
-    return run.makeScreen()
+    (ScanNetRun.current ?? .outsideTheNet()).makeScreen()
 }
 
 extension Trait where Self == PlantedChanges {
@@ -55,10 +49,20 @@ final class ScanNetRun: Sendable {
     /// The run in progress, set by the `.plantedChanges` trait.
     @TaskLocal static var current: ScanNetRun?
 
+    /// Your screen: the program the run makes with your `ScanScreen`.
+    static let yours = NetProgram.correct("your screen")
+
     /// Your screen, the legacy one, and every planted change, in that order.
     static let programs: [NetProgram] =
-        [.correct("your screen"), .correct("the legacy screen")]
-        + PlantedChange.allCases.map { .planted($0.description) }
+        [yours, .correct("the legacy screen")] + PlantedChange.allCases.map { .planted($0.description) }
+
+    /// A run on your screen alone, for a test outside the net's suite: it says so, as an issue.
+    static func outsideTheNet() -> ScanNetRun {
+        Issue.record(
+            "makeScreen() was called outside a suite marked .plantedChanges, so this test runs on your screen only and isn't graded. Put it in the suite of Katas/ScanCapstone/Net/ScanNet.swift."
+        )
+        return ScanNetRun(program: yours)
+    }
 
     let program: NetProgram
     /// What screens of this run share, for the planted change that shares it.
@@ -70,7 +74,7 @@ final class ScanNetRun: Sendable {
 
     @MainActor
     func makeScreen() -> any ScreenUnderTest {
-        if program.name == "your screen" {
+        if program == Self.yours {
             return ScanScreen(capabilities: ScanScreen.standardCapabilities())
         }
         let change = PlantedChange.allCases.first { $0.description == program.change }
