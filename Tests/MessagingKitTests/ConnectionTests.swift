@@ -241,3 +241,87 @@ struct InMemoryConnectionPoolTests {
         #expect(await pool.requests.isEmpty)
     }
 }
+
+@Suite("The unshared connection pool", .tags(.messaging))
+struct UnsharedConnectionPoolTests {
+    /// Makes recording connections and keeps each, so a test can play its server.
+    final class Maker: ConnectionFactory {
+        let made = Recorder<RecordingConnection>()
+        let refusing: Bool
+
+        init(refusing: Bool = false) { self.refusing = refusing }
+
+        func makeConnection(for url: URL) throws -> any Connection {
+            if refusing { throw ConnectionFactoryError.missingHost(url) }
+            let connection = RecordingConnection(url: url)
+            made.record(connection)
+            return connection
+        }
+    }
+
+    let chat = URL(string: "memory://chat.test")!
+
+    @Test("Every handle is on a new connection from the factory, not connected, and pooled until released")
+    func everyHandleIsItsOwn() async throws {
+        let maker = Maker()
+        let pool = UnsharedConnectionPool(factory: maker)
+        let first = try pool.makeHandle(for: chat)
+        let second = try pool.makeHandle(for: chat)
+        #expect(maker.made.all.count == 2 && first.connectionID != second.connectionID)
+        #expect(maker.made.all.allSatisfy { $0.status == .idle }, "Making a handle connects nothing")
+        try first.connect()
+        #expect(maker.made.all[0].status == .connected && first.status == .connected)
+        first.close()
+        #expect(maker.made.all[0].status == .connected, "Closing leaves the connection to the keeper")
+        let contents = await pool.keeperView.contents()
+        #expect(contents.map { $0.connection.id } == maker.made.all.map(\.id))
+        #expect(contents.map(\.isInUse) == [false, true])
+        #expect(try await pool.keeperView.releaseIfUnused(second.connection) == false, "In use: left")
+        #expect(try await pool.keeperView.releaseIfUnused(first.connection) == true)
+        #expect(try await pool.keeperView.releaseIfUnused(first.connection) == false, "Already forgotten")
+        #expect(await pool.keeperView.contents().map { $0.connection.id } == [second.connectionID])
+    }
+
+    @Test("A handle nobody holds leaves its connection unused; the factory's refusal comes back unchanged")
+    func droppedHandleAndRefusal() async throws {
+        let pool = UnsharedConnectionPool(factory: Maker())
+        var dropped: SoleConnectionHandle<any Connection>? = try pool.makeHandle(for: chat)
+        #expect(dropped?.isOpen == true)
+        dropped = nil
+        #expect(await pool.keeperView.contents().map(\.isInUse) == [false])
+        let refusing = UnsharedConnectionPool(factory: Maker(refusing: true))
+        #expect(throws: ConnectionFactoryError.missingHost(chat)) { try refusing.makeHandle(for: chat) }
+        #expect(await refusing.keeperView.contents().isEmpty)
+    }
+
+    @Test("A release the connection refuses leaves it pooled")
+    func refusedRelease() async throws {
+        final class Stubborn: ConnectionFactory {
+            func makeConnection(for url: URL) throws -> any Connection { StubbornConnection(url: url) }
+        }
+        let pool = UnsharedConnectionPool(factory: Stubborn())
+        let handle = try pool.makeHandle(for: chat)
+        handle.close()
+        await #expect(throws: LifecycleError.self) {
+            try await pool.keeperView.releaseIfUnused(handle.connection)
+        }
+        #expect(await pool.keeperView.contents().count == 1)
+    }
+}
+
+/// A connection whose release always fails.
+private final class StubbornConnection: Connection {
+    let inner: RecordingConnection
+    init(url: URL) { inner = RecordingConnection(url: url) }
+    var id: UUID { inner.id }
+    var url: URL { inner.url }
+    var status: TransportStatus { inner.status }
+    func connect() throws { inner.connect() }
+    func disconnect() throws { inner.disconnect() }
+    func release() throws { throw LifecycleError.operationRefused(.release, in: .connected) }
+    func send(_ event: Event) throws { try inner.send(event) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        inner.onStatusChange(handler)
+    }
+}
