@@ -9,9 +9,11 @@ import Synchronization
 // gets wrong. Your job is to replace it part by part with the seven patterns of the messaging
 // write-up and a protection proxy, keeping every characterization test green and turning the bug tests green.
 //
-// TODO: Step 6 — when steps 1 to 5 are green, delete what they left dead here (the string
-//       states, the buffer, the checks one key at a time, the socket list). The payoff tests run
-//       the whole client.
+// Steps 1 to 3 are moves: the client keeps behaving as it does, while its parts start working
+// through the patterns' roles. Steps 4 to 7 fix its bugs, one pattern at a time.
+//
+// TODO: Step 8 — when steps 1 to 7 are green, delete what they left dead here (the string
+//       states, the buffer, the checks one key at a time). The payoff tests run the whole client.
 
 /// The app's messaging client for one signed-in person: screens open chats through it.
 ///
@@ -33,15 +35,17 @@ public final class ChatClient: Sendable {
     ///   - user: Who is signed in. Only someone who may post can send.
     ///   - network: Makes the socket library's transport to a server; tests pass servers they
     ///     play.
-    ///   - keeperRules: What `keepConnections(every:on:)` does with each connection, in order.
+    ///   - keeperRules: What `keepConnections(every:on:)` does with each connection, in order:
+    ///     the first rule that can handle it acts. By default the legacy's one rule: reconnect
+    ///     what a chat uses and dropped.
     public init(
         settings: [String: String] = [:], user: ChatUser,
         network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) },
-        keeperRules: [any KeeperHandler] = ConnectionKeeper.standardHandlers
+        keeperRules: [any KeeperHandler] = [ReconnectHandler()]
     ) {
-        // TODO: Step 1 — the settings go to the Builder kata's builder (rules 1.1, 1.2).
-        // TODO: Step 2 — one manager, one pool, one factory for the whole client (rules 2.1–2.4).
-        // TODO: Step 5 — a seam cut but not yet joined: the legacy ignores `keeperRules` (rule 5.5).
+        // TODO: Step 1 — each chat gets a handle on a connection of its own (rule 1.1, 1.2).
+        // TODO: Step 3 — a seam cut but not yet joined: the legacy ignores `keeperRules` (rule 3.1).
+        // TODO: Step 4 — one builder, one pool, one manager for the whole client (rules 4.1–4.6).
         self.settings = settings
         self.user = user
         self.network = network
@@ -85,7 +89,8 @@ public final class ChatClient: Sendable {
     /// cancelled.
     public func keepConnections<C: Clock>(every interval: Duration, on clock: C) async
     where C.Duration == Duration {
-        // TODO: Step 5 — the Chain of Responsibility kata's keeper polls the pool (rules 5.1–5.5).
+        // TODO: Step 3 — the Chain of Responsibility kata's keeper runs `keeperRules` (rule 3.1).
+        // TODO: Step 7 — the standard rules look after the pool (rules 7.1–7.5).
         while !Task.isCancelled {
             do {
                 try await clock.sleep(for: interval)
@@ -116,6 +121,17 @@ public final class ChatSocket: Sendable {
         var handlers: [(name: EventName, action: @Sendable (Event) -> Void)] = []
     }
 
+    /// A chat on `handle`: it connects, sends, hears and closes through it.
+    public convenience init(handle: any ConnectionHandling) {
+        // TODO: Step 1 — a seam cut but not yet joined: the legacy ignores the handle and makes
+        //       a socket that never connects (rules 1.1, 1.2).
+        self.init(transport: InMemoryTransport(url: (try? ServerURL(handle.url)) ?? Self.nowhere))
+    }
+
+    // swift-format-ignore: NeverUseForceTry
+    // Why: a literal URL that parses.
+    private static let nowhere = try! ServerURL("ws://nowhere.invalid")
+
     init(transport: any Transport) {
         self.transport = transport
         self.url = transport.url.url
@@ -125,7 +141,8 @@ public final class ChatSocket: Sendable {
 
     /// Where the chat's connection is in its lifecycle, for the screen's banner.
     public var state: ConnectionState {
-        // TODO: Step 3 — the State kata's lifecycle decides this (rules 3.1–3.3).
+        // TODO: Step 2 — the handle's lifecycle, when it has one (rule 2.1).
+        // TODO: Step 5 — the State kata's lifecycle decides this (rules 5.1–5.3).
         ConnectionState(rawValue: stateName) ?? .created
     }
 
@@ -137,8 +154,9 @@ public final class ChatSocket: Sendable {
     /// - Throws: when the chat refuses to send.
     @discardableResult
     public func send(_ event: Event) throws -> CommandTicket {
-        // TODO: Step 4 — sends go through the Command kata's outbox, and a guest's through the
-        //       Proxy kata's protection proxy (rules 4.1–4.6).
+        // TODO: Step 2 — a send that goes out returns the handle's ticket (rule 2.2).
+        // TODO: Step 6 — sends go through the Command kata's outbox, and a guest's through the
+        //       Proxy kata's protection proxy (rules 6.1–6.6).
         // Smell: sending is allowed in any state, even after the chat was closed. And a send kept
         // for later gets a ticket that never says how it ended.
         let ticket = CommandTicket(number: 0)

@@ -10,7 +10,8 @@ import MessagingKit
 public final class ChatSocket: Sendable {
     private let handle: any ConnectionHandling
 
-    init(handle: any ConnectionHandling) {
+    /// A chat on `handle`: it connects, sends, hears and closes through it.
+    public init(handle: any ConnectionHandling) {
         self.handle = handle
     }
 

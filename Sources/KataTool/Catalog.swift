@@ -142,12 +142,13 @@ enum Catalog {
             capstone: "MessagingCapstone", title: "Messaging capstone", safetyNets: ["Characterization"],
             learnerNet: "MessagingCapstoneNetTests",
             steps: [
-                ("Step1Configuration", ["Builder"]),
-                ("Step2SharedConnections", ["Factory", "Flyweight", "Singleton"]),
-                ("Step3Lifecycle", ["State"]), ("Step4Sends", ["Command", "Proxy"]),
-                ("Step5Keeper", ["ChainOfResponsibility"]),
+                ("Step1Handle", ["Factory"]), ("Step2HandleSays", []),
+                ("Step3KeeperRules", ["ChainOfResponsibility"]),
+                ("Step4OneConnectionPerURL", ["Builder", "Flyweight", "Singleton"]),
+                ("Step5Lifecycle", ["State"]), ("Step6Sends", ["Command", "Proxy"]),
+                ("Step7Keeper", ["ChainOfResponsibility"]),
                 (
-                    "Step6Payoff",
+                    "Step8Payoff",
                     [
                         "Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy",
                         "ChainOfResponsibility",

@@ -11,7 +11,7 @@ public final class SoleConnectionHandle<Wrapped: Sendable>: ConnectionHandling {
     // The same connection, as a `Connection`: `Wrapped` is a concrete type for a pool that
     // knows it (a test plays its server), or `any Connection`, which isn't a `Connection` type.
     private let base: any Connection
-        private let subscriptions = TokenBag()
+    private let subscriptions = TokenBag()
     private let closed = Locked(false)
     private let whenClosed: @Sendable (Wrapped) -> Void
 
@@ -45,7 +45,7 @@ public final class SoleConnectionHandle<Wrapped: Sendable>: ConnectionHandling {
     ///
     /// - Throws: ``HandleError/closed(_:)`` once closed; otherwise what the connection
     ///   throws, unchanged.
-        public func send(_ event: Event) throws {
+    public func send(_ event: Event) throws {
         guard isOpen else { throw HandleError.closed(url) }
         try base.send(event)
     }
@@ -78,7 +78,7 @@ public final class SoleConnectionHandle<Wrapped: Sendable>: ConnectionHandling {
 
     /// Closes the handle, then does what its pool said to the connection. Twice does nothing.
     public func close() {
-                let first = closed.withLock { closed in
+        let first = closed.withLock { closed in
             defer { closed = true }
             return !closed
         }

@@ -52,7 +52,7 @@ public final class UnsharedConnectionPool: ConnectionPooling {
         }
 
         func releaseIfUnused(_ connection: any Connection) async throws -> Bool {
-                        // Checked, then released outside the lock (a release calls its status handlers back):
+            // Checked, then released outside the lock (a release calls its status handlers back):
             // that is safe here because a connection nobody uses is never used again. Its one
             // handle was closed or freed, and no other handle is ever made on it.
             let unused = pool.entries.withLock { entries in

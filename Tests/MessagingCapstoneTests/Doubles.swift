@@ -294,3 +294,98 @@ struct Scene {
         (chat, socket) = try await openAccepted(on: client, servers, sourceLocation: sourceLocation)
     }
 }
+
+/// A handle the test plays, for a chat made on it with `ChatSocket(handle:)`: it records what
+/// the chat does through it, and the test says what its connection does.
+///
+/// It records a send whether the chat calls `send` or `submit`, connected or not: how a chat
+/// reaches its handle is the chat's call.
+final class PlayedHandle: ConnectionHandling {
+    let connectionID = UUID()
+    let url: URL
+    private let state = Mutex(Played())
+
+    private struct Played {
+        var status = TransportStatus.idle
+        var lifecycle: ConnectionState? = .created
+        var open = true
+        var sent: [Event] = []
+        var refusal: (any Error)?
+        var ticket: CommandTicket?
+        var events: [UUID: (name: EventName, action: @Sendable (Event) -> Void)] = [:]
+        var statuses: [UUID: @Sendable (TransportStatus) -> Void] = [:]
+    }
+
+    init(url: URL = chatURL) { self.url = url }
+
+    var isOpen: Bool { state.withLock { $0.open } }
+    var status: TransportStatus { state.withLock { $0.status } }
+    var lifecycle: ConnectionState? { state.withLock { $0.lifecycle } }
+    /// What the chat sent through the handle, in order.
+    var sentNames: [String] { names(state.withLock { $0.sent }) }
+
+    func connect() throws {
+        guard isOpen else { throw HandleError.closed(url) }
+    }
+
+    func send(_ event: Event) throws { _ = try submit(event) }
+
+    @discardableResult
+    func submit(_ event: Event) throws -> CommandTicket {
+        try state.withLock { played in
+            guard played.open else { throw HandleError.closed(url) }
+            if let refusal = played.refusal { throw refusal }
+            played.sent.append(event)
+            if let ticket = played.ticket { return ticket }
+            let ticket = CommandTicket(number: played.sent.count)
+            ticket.settle(.sent)
+            return ticket
+        }
+    }
+
+    func onEvent(_ name: EventName, perform action: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        let key = UUID()
+        state.withLock { if $0.open { $0.events[key] = (name, action) } }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.events.removeValue(forKey: key) }
+        }
+    }
+
+    func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
+        let key = UUID()
+        state.withLock { if $0.open { $0.statuses[key] = handler } }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.statuses.removeValue(forKey: key) }
+        }
+    }
+
+    func close() {
+        state.withLock { played in
+            played.open = false
+            played.events = [:]
+            played.statuses = [:]
+        }
+    }
+
+    /// The connection moves to `status`, in `lifecycle`, and tells whoever listens.
+    func play(_ status: TransportStatus, lifecycle: ConnectionState?) {
+        let handlers = state.withLock { played in
+            played.status = status
+            played.lifecycle = lifecycle
+            return Array(played.statuses.values)
+        }
+        for handler in handlers { handler(status) }
+    }
+
+    /// The server sends `event`: every subscription to its name hears it.
+    func deliver(_ event: Event) {
+        let actions = state.withLock { $0.events.values.filter { $0.name == event.name }.map(\.action) }
+        for action in actions { action(event) }
+    }
+
+    /// From now on, every send throws `error`.
+    func refuse(with error: any Error) { state.withLock { $0.refusal = error } }
+
+    /// From now on, every send gets `ticket`.
+    func answer(with ticket: CommandTicket) { state.withLock { $0.ticket = ticket } }
+}

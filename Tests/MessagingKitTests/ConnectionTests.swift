@@ -320,7 +320,9 @@ private final class StubbornConnection: Connection {
     func disconnect() throws { inner.disconnect() }
     func release() throws { throw LifecycleError.operationRefused(.release, in: .connected) }
     func send(_ event: Event) throws { try inner.send(event) }
-    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken { inner.onEvent(handler) }
+    func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+        inner.onEvent(handler)
+    }
     func onStatusChange(_ handler: @escaping @Sendable (TransportStatus) -> Void) -> ObservationToken {
         inner.onStatusChange(handler)
     }

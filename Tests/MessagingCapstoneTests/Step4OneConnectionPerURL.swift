@@ -4,12 +4,64 @@ import MessagingCapstone
 import MessagingKit
 import Testing
 
-// Bug tests: two screens opening one URL make two sockets; a released (closed) chat still sends.
+// Bug tests: a configuration with three problems reports one; two screens opening one URL make
+// two sockets; a closed chat still sends.
 
-@Suite("Step 2 — one connection per URL, from one manager")
-struct Step2SharedConnections {
+@Suite("Step 4 — one configuration, one connection per URL")
+struct Step4OneConnectionPerURL {
     @Test(
-        "Chats on one URL share one socket, whenever they open; other URLs and other clients get their own [2.1, 2.4]"
+        "Every problem of the URL and the settings is reported at once, and nothing connects [4.1, 4.2]",
+        arguments: SeveralProblems.table)
+    func everyProblem(_ row: SeveralProblems) async throws {
+        let servers = Servers()
+        let client = makeClient(servers, settings: row.settings)
+        let url = try #require(URL(string: row.url))
+        do {
+            _ = try await client.open(url)
+            Issue.record("\(row): opened, with \(row.problems.count) problems")
+        } catch let error as BuildError {
+            #expect(
+                Set(error.problems) == row.problems,
+                "\(row): reported \(error.problems), not every problem \(row.problems.sorted { "\($0)" < "\($1)" })"
+            )
+        } catch {
+            Issue.record("\(row): threw \(error), not a BuildError")
+        }
+        #expect(servers.sockets.isEmpty, "\(row): refused, nothing asks for a socket")
+    }
+
+    @Test("A client refused once still opens the right URL, and its problems stay its own [4.1, 4.2]")
+    func refusalChangesNothing() async throws {
+        let servers = Servers()
+        let client = makeClient(servers, settings: ["timeout": "90", "authToken": " "])
+        let bad = try #require(URL(string: "ftp://chat.example.com"))
+        await #expect(
+            throws: BuildError(problems: [
+                .unsupportedScheme("ftp"), .timeoutOutOfRange(.seconds(90)), .emptyAuthToken,
+            ])
+        ) {
+            try await client.open(bad)
+        }
+        let error = await #expect(
+            throws: BuildError.self, "The settings are still wrong for a right URL"
+        ) {
+            try await client.open(chatURL)
+        }
+        #expect(
+            Set(error?.problems ?? []) == [.timeoutOutOfRange(.seconds(90)), .emptyAuthToken],
+            "Both problems of the settings, and no problem of the URL before it")
+        #expect(servers.sockets.isEmpty, "Nothing connects while a problem remains")
+
+        let right = makeClient(servers, settings: ["timeout": "5"])
+        let chat = try await right.open(chatURL)
+        try servers.socket(to: chatURL).accept()
+        try chat.send(event("hello"))
+        #expect(
+            try servers.socket(to: chatURL).receivedNames == ["hello"], "Right settings connect")
+    }
+
+    @Test(
+        "Chats on one URL share one socket, whenever they open; other URLs and other clients get their own [4.3, 4.6]"
     )
     func oneSocketPerURL() async throws {
         let servers = Servers()
@@ -56,7 +108,7 @@ struct Step2SharedConnections {
     }
 
     @Test(
-        "Every chat on a shared socket hears what it subscribed to; a closed one stops, the others go on [2.2]"
+        "Every chat on a shared socket hears what it subscribed to; a closed one stops, the others go on [4.4]"
     )
     func everyChatHears() async throws {
         let servers = Servers()
@@ -96,7 +148,7 @@ struct Step2SharedConnections {
         #expect(badgeHeard.all.last == last, "The chat still open still hears")
     }
 
-    @Test("A closed chat sends nothing more, even when its socket comes back; the others still send [2.3]")
+    @Test("A closed chat sends nothing more, even when its socket comes back; the others still send [4.5]")
     func closedChatSendsNothing() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -125,4 +177,38 @@ struct Step2SharedConnections {
         #expect(socket.receivedNames.last == "other", "The chat still open sends")
         await keeper.stop()
     }
+}
+
+/// A URL and settings with several problems, and every problem they have.
+struct SeveralProblems: Sendable, CustomTestStringConvertible {
+    let url: String
+    let settings: [String: String]
+    let problems: Set<BuildProblem>
+
+    var testDescription: String { "\(url) with \(settings.sorted { $0.key < $1.key })" }
+
+    static let table: [SeveralProblems] = [
+        SeveralProblems(
+            url: "http://chat.example.com", settings: ["reconnectAttempts": "0", "timeout": "0"],
+            problems: [
+                .unsupportedScheme("http"), .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.zero),
+            ]),
+        SeveralProblems(
+            url: "wss://chat.example.com",
+            settings: ["reconnectAttempts": "99", "timeout": "61", "authToken": ""],
+            problems: [.reconnectAttemptsOutOfRange(99), .timeoutOutOfRange(.seconds(61)), .emptyAuthToken]),
+        SeveralProblems(
+            url: "wss:///no-host",
+            settings: ["reconnectAttempts": "many", "timeout": "forever", "authToken": "\u{2003}"],
+            problems: [
+                .invalidURL("wss:///no-host"), .reconnectAttemptsOutOfRange(0), .timeoutOutOfRange(.zero),
+                .emptyAuthToken,
+            ]),
+        SeveralProblems(
+            url: "wss://chat.example.com", settings: ["timeout": "0", "authToken": "\n"],
+            problems: [.timeoutOutOfRange(.zero), .emptyAuthToken]),
+        SeveralProblems(
+            url: "memory://chat.example.com", settings: ["reconnectAttempts": "11"],
+            problems: [.unsupportedScheme("memory"), .reconnectAttemptsOutOfRange(11)]),
+    ]
 }

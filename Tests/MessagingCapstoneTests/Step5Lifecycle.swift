@@ -7,10 +7,10 @@ import Testing
 // Bug test: the state is a string the socket's callbacks overwrite. A closed chat reads
 // "disconnected" after a drop, the keeper reconnects it, and a reconnect never shows.
 
-@Suite("Step 3 — a chat's state is its connection's lifecycle")
-struct Step3Lifecycle {
+@Suite("Step 5 — a chat's state is its connection's lifecycle")
+struct Step5Lifecycle {
     @Test(
-        "A chat's state follows the lifecycle: reconnecting while the keeper's reconnect waits for the server [3.1]"
+        "A chat's state follows the lifecycle: reconnecting while the keeper's reconnect waits for the server [5.1]"
     )
     func followsTheLifecycle() async throws {
         let servers = Servers()
@@ -39,7 +39,7 @@ struct Step3Lifecycle {
     }
 
     @Test(
-        "Chats on one connection read one state, the connection's: a new chat on a dropped one reconnects it [3.1, 3.3]"
+        "Chats on one connection read one state, the connection's: a new chat on a dropped one reconnects it [5.1, 5.3]"
     )
     func oneStatePerConnection() async throws {
         let servers = Servers()
@@ -63,7 +63,7 @@ struct Step3Lifecycle {
         #expect([first.state, second.state] == [.connected, .connected], "")
     }
 
-    @Test("Chats opened as the server accepts read the connection's state, the first chat's [3.3]")
+    @Test("Chats opened as the server accepts read the connection's state, the first chat's [5.3]")
     func opensAsTheServerAccepts() async throws {
         // Not forced: nothing a test controls runs between the pool's handle and the chat. Many
         // rounds give a state kept in two places a chance to show, and TSan a race to see.
@@ -89,7 +89,7 @@ struct Step3Lifecycle {
     }
 
     @Test(
-        "Only a connected lifecycle sends: a socket that says it is up before telling the client lets nothing out early [3.1]"
+        "Only a connected lifecycle sends: a socket that says it is up before telling the client lets nothing out early [5.1]"
     )
     func socketThatTellsLate() async throws {
         let servers = Servers()
@@ -108,7 +108,7 @@ struct Step3Lifecycle {
         #expect(socket.receivedNames == ["early"], "It went out once heard: \(socket.receivedNames)")
     }
 
-    @Test("A closed chat is released for good: whatever the network does, it never comes back [3.2]")
+    @Test("A closed chat is released for good: whatever the network does, it never comes back [5.2]")
     func releasedForGood() async throws {
         let scene = try await Scene()
         scene.chat.close()

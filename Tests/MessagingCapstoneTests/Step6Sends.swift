@@ -8,10 +8,10 @@ import Testing
 // Bug tests: a drop in the middle of a replay loses what was left; a guest's send reaches the
 // server (ours: the write-up had no guests).
 
-@Suite("Step 4 — sends go through the outbox, and through the protection proxy")
-struct Step4Sends {
+@Suite("Step 6 — sends go through the outbox, and through the protection proxy")
+struct Step6Sends {
     @Test(
-        "A drop in the middle of sending what waited loses nothing and sends nothing twice [4.1]",
+        "A drop in the middle of sending what waited loses nothing and sends nothing twice [6.1]",
         arguments: 1...3)
     func dropMidReplay(sentBeforeTheDrop: Int) async throws {
         let servers = Servers()
@@ -35,7 +35,7 @@ struct Step4Sends {
     }
 
     @Test(
-        "A connection keeps 100 sends waiting: the next one throws, the chat's and the others' alike, and the 100 all go out [4.4]"
+        "A connection keeps 100 sends waiting: the next one throws, the chat's and the others' alike, and the 100 all go out [6.4]"
     )
     func fullOutbox() async throws {
         let servers = Servers()
@@ -67,7 +67,7 @@ struct Step4Sends {
         }
     }
 
-    @Test("A send the network drops on its way out is kept, and goes out once the network is back [4.1]")
+    @Test("A send the network drops on its way out is kept, and goes out once the network is back [6.1]")
     func sendDroppedOnItsWayOut() async throws {
         let servers = Servers()
         let chat = try await makeClient(servers).open(chatURL)
@@ -80,7 +80,7 @@ struct Step4Sends {
         #expect(socket.receivedNames == ["mid-drop"], "Kept, not lost: no send goes around the outbox")
     }
 
-    @Test("Chats opened at once on one URL share one order: what they send offline goes out as sent [4.2]")
+    @Test("Chats opened at once on one URL share one order: what they send offline goes out as sent [6.2]")
     func opensAtOnceShareOneOrder() async throws {
         // Not forced: nothing a test controls runs between the pool's handle and the chat's
         // outbox. Many rounds of opens at once give a check-then-act there a chance to show.
@@ -102,7 +102,7 @@ struct Step4Sends {
         }
     }
 
-    @Test("Chats sharing a connection queue behind one another while it is away [4.1, 4.2]")
+    @Test("Chats sharing a connection queue behind one another while it is away [6.1, 6.2]")
     func sharedQueue() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -121,7 +121,7 @@ struct Step4Sends {
             "One order for the connection, whatever chat sent: \(socket.receivedNames)")
     }
 
-    @Test("A send made while what waited is going out goes after it, even from an event handler [4.2]")
+    @Test("A send made while what waited is going out goes after it, even from an event handler [6.2]")
     func sendFromAHandlerDuringTheReplay() async throws {
         let servers = Servers()
         let chat = try await makeClient(servers).open(chatURL)
@@ -143,7 +143,7 @@ struct Step4Sends {
             "What waited goes first; the answer queues behind it: \(socket.receivedNames)")
     }
 
-    @Test("A guest's sends never reach the server, online or kept offline, and hold nothing up [4.3]")
+    @Test("A guest's sends never reach the server, online or kept offline, and hold nothing up [6.3]")
     func guestIsRefused() async throws {
         let servers = Servers()
         // Both clients first: who is signed in is each client's own, not the last one made.
@@ -173,7 +173,7 @@ struct Step4Sends {
         #expect(memberSocket.receivedNames == ["member"], "Someone who may post still sends")
     }
 
-    @Test("A guest who sends while connected hears why: send throws the proxy's SendForbidden [4.5]")
+    @Test("A guest who sends while connected hears why: send throws the proxy's SendForbidden [6.5]")
     func guestHearsTheRefusal() async throws {
         let servers = Servers()
         let chat = try await makeClient(servers, user: guest).open(chatURL)
@@ -192,7 +192,7 @@ struct Step4Sends {
         #expect(chat.state == .connected, "Refusing a send changes nothing else")
     }
 
-    @Test("Every send's ticket says how it ended: sent at once, or once what waited has gone out [4.6]")
+    @Test("Every send's ticket says how it ended: sent at once, or once what waited has gone out [6.6]")
     func ticketsSayHowASendEnded() async throws {
         let servers = Servers()
         let chat = try await makeClient(servers).open(chatURL)
@@ -210,7 +210,7 @@ struct Step4Sends {
         #expect(later.outcome == .sent && socket.receivedNames == ["early", "now", "later"])
     }
 
-    @Test("A guest's send kept offline is refused when it would go out, and its ticket says so [4.6]")
+    @Test("A guest's send kept offline is refused when it would go out, and its ticket says so [6.6]")
     func guestHearsAKeptSendRefused() async throws {
         let servers = Servers()
         let chat = try await makeClient(servers, user: guest).open(chatURL)

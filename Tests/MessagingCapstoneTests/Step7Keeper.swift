@@ -7,10 +7,10 @@ import Testing
 
 // Bug test: an idle connection is never disconnected, nor released.
 
-@Suite("Step 5 — the keeper looks after the pool")
-struct Step5Keeper {
+@Suite("Step 7 — the keeper's standard rules look after the pool")
+struct Step7Keeper {
     @Test(
-        "A connection nobody uses is disconnected by the next poll, released by the one after, and replaced [5.1]"
+        "A connection nobody uses is disconnected by the next poll, released by the one after, and replaced [7.1]"
     )
     func idleIsDisconnectedThenReleased() async throws {
         let servers = Servers()
@@ -50,7 +50,7 @@ struct Step5Keeper {
     }
 
     @Test(
-        "A chat opened and closed while the server stays silent: its connecting connection is disconnected by the next poll, released by the one after [5.1]"
+        "A chat opened and closed while the server stays silent: its connecting connection is disconnected by the next poll, released by the one after [7.1]"
     )
     func silentServerConnectionIsRetired() async throws {
         let servers = Servers()
@@ -70,7 +70,7 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
-    @Test("The keeper does nothing before its first poll, even to a connection nobody uses [5.1]")
+    @Test("The keeper does nothing before its first poll, even to a connection nobody uses [7.1]")
     func nothingBeforeThePoll() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -83,7 +83,7 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
-    @Test("A chat nobody holds any more uses nothing: its connection is retired like a closed one's [5.4]")
+    @Test("A chat nobody holds any more uses nothing: its connection is retired like a closed one's [7.4]")
     func chatLetGoWithoutClosing() async throws {
         let scene = try await Scene()
         do {
@@ -104,7 +104,7 @@ struct Step5Keeper {
     }
 
     @Test(
-        "A connection the keeper retired is freed, and so are a let-go client's: nothing keeps a socket alive [5.4]"
+        "A connection the keeper retired is freed, and so are a let-go client's: nothing keeps a socket alive [7.4]"
     )
     func retiredConnectionsAreFreed() async throws {
         let network = WatchedNetwork()
@@ -130,7 +130,7 @@ struct Step5Keeper {
         #expect(others.count == 1 && others.alive.isEmpty, "A client let go takes its connections with it")
     }
 
-    @Test("The keeper polls every interval it is given, on the clock it is given, and not before [5.1]")
+    @Test("The keeper polls every interval it is given, on the clock it is given, and not before [7.1]")
     func pollsAtItsInterval() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -149,7 +149,7 @@ struct Step5Keeper {
         await keeper.stop()
     }
 
-    @Test("A connection dropped while nobody uses it is released at the next poll [5.1]")
+    @Test("A connection dropped while nobody uses it is released at the next poll [7.1]")
     func droppedAndIdleIsReleased() async throws {
         let scene = try await Scene()
         scene.chat.close()
@@ -163,7 +163,7 @@ struct Step5Keeper {
         await scene.keeper.stop()
     }
 
-    @Test("A chat opened between the two polls keeps its connection: reconnected, never released [5.2, 5.3]")
+    @Test("A chat opened between the two polls keeps its connection: reconnected, never released [7.2, 7.3]")
     func reopenedBetweenPolls() async throws {
         let scene = try await Scene()
         scene.chat.close()
@@ -183,7 +183,7 @@ struct Step5Keeper {
         await scene.keeper.stop()
     }
 
-    @Test("Several connections are each looked after by the same poll [5.1, 5.2]")
+    @Test("Several connections are each looked after by the same poll [7.1, 7.2]")
     func everyConnection() async throws {
         let servers = Servers()
         let client = makeClient(servers)
@@ -206,42 +206,7 @@ struct Step5Keeper {
     }
 
     @Test(
-        "The keeper runs the client's own rules, in order, the first that can handle a connection acting: a rule the app adds is asked on every poll [5.5]"
-    )
-    func keeperRulesAreTheClients() async throws {
-        let servers = Servers()
-        let seen = Recorder<String>()
-        // The app's own rules: one that only looks, then one that retires an unused connection in
-        // a single poll, in place of the standard disconnect-then-release.
-        let client = ChatClient(
-            user: member, network: servers.transport(for:),
-            keeperRules: [Looker(seen: seen), RetireAtOnce(), ReconnectHandler()])
-        let keeper = await Keeper(client)
-        let chat = try await client.open(chatURL)
-        let other = try await client.open(supportURL)
-        let socket = try servers.socket(to: chatURL)
-        try socket.accept()
-        chat.close()
-        await keeper.poll()
-        #expect(
-            Set(seen.all) == ["\(chatURL.absoluteString) unused", "\(supportURL.absoluteString) in use"]
-                && seen.all.count == 2,
-            "The first rule is asked about every connection, once a poll: \(seen.all)")
-        #expect(
-            socket.status == .disconnected,
-            "The app's rule, not the standard one: retired in one poll")
-        _ = try await client.open(chatURL)
-        #expect(
-            servers.sockets(to: chatURL).count == 2,
-            "Released by that same poll: the next chat gets a new socket")
-        await keeper.poll()
-        #expect(seen.all.count == 4, "Asked again on the next poll: \(seen.all)")
-        other.close()
-        await keeper.stop()
-    }
-
-    @Test(
-        "A release tells the senders of what waited: each ticket still waiting ends cancelled, and nothing goes out [5.1]"
+        "A release tells the senders of what waited: each ticket still waiting ends cancelled, and nothing goes out [7.1]"
     )
     func releaseTellsTheSenders() async throws {
         let servers = Servers()
@@ -276,7 +241,7 @@ struct Step5Keeper {
     }
 
     @Test(
-        "What the client's rules don't retire stays pooled, and nothing else reconnects it: no rules, or a release the connection refuses [5.5]",
+        "What the client's rules don't retire stays pooled, and nothing else reconnects it: no rules, or a release the connection refuses [7.5]",
         arguments: RulesThatKeep.allCases)
     func rulesThatKeep(_ rules: RulesThatKeep) async throws {
         let servers = Servers()
@@ -315,30 +280,6 @@ private struct ReleaseUnused: KeeperHandler {
     func canHandle(_ pooled: PooledConnection) -> Bool { !pooled.isInUse }
 
     func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        _ = try await pool.releaseIfUnused(pooled.connection)
-    }
-}
-
-/// A rule that only looks: it records each connection it is asked about, and handles none.
-private struct Looker: KeeperHandler {
-    let seen: Recorder<String>
-
-    func canHandle(_ pooled: PooledConnection) -> Bool {
-        seen.record("\(pooled.connection.url.absoluteString) \(pooled.isInUse ? "in use" : "unused")")
-        return false
-    }
-
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {}
-}
-
-/// A rule of the app's own: an unused connection is disconnected and released in one poll.
-private struct RetireAtOnce: KeeperHandler {
-    func canHandle(_ pooled: PooledConnection) -> Bool { !pooled.isInUse }
-
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        if [.connecting, .connected].contains(pooled.connection.status) {
-            try pooled.connection.disconnect()
-        }
         _ = try await pool.releaseIfUnused(pooled.connection)
     }
 }

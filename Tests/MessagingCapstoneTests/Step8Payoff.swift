@@ -6,10 +6,10 @@ import Testing
 
 // The payoff: the composed client, end to end, from this file alone.
 
-@Suite("Step 6 — the payoff: the whole client, end to end")
-struct Step6Payoff {
+@Suite("Step 8 — the payoff: the whole client, end to end")
+struct Step8Payoff {
     @Test(
-        "Two screens share a connection, a drop mid-replay loses nothing, the keeper retires what nobody uses, a guest is refused [6.1]"
+        "Two screens share a connection, a drop mid-replay loses nothing, the keeper retires what nobody uses, a guest is refused [8.1]"
     )
     func wholeClient() async throws {
         let servers = Servers()
@@ -77,7 +77,7 @@ struct Step6Payoff {
     }
 
     @Test(
-        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no table of connections by any key [6.3]"
+        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no table of connections by any key [8.3]"
     )
     func legacyIsGone() throws {
         // The client's own files; the learner's net (Net/) is tests, not the client.
@@ -91,9 +91,9 @@ struct Step6Payoff {
         )
     }
 
-    @Test("Random screens, sends, drops, restores and polls: the servers receive what the model says [6.2]")
+    @Test("Random screens, sends, drops, restores and polls: the servers receive what the model says [8.2]")
     func modelBased() async throws {
-        let check = ModelCheck<ClientAction>(rule: "6.2", sequences: 150, length: 1...30) { random in
+        let check = ModelCheck<ClientAction>(rule: "8.2", sequences: 150, length: 1...30) { random in
             ClientAction.random(using: &random)
         }
         let failure = await check.run { actions in await firstDifference(after: actions) }
