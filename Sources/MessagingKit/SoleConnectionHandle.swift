@@ -76,7 +76,9 @@ public final class SoleConnectionHandle<Wrapped: Sendable>: ConnectionHandling {
         subscriptions.keep(base.onStatusChange(handler))
     }
 
-    /// Closes the handle, then does what its pool said to the connection. Twice does nothing.
+    /// Closes the handle, then does what its pool said to the connection.
+    ///
+    /// Twice does nothing.
     public func close() {
         let first = closed.withLock { closed in
             defer { closed = true }

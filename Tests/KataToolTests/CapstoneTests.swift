@@ -34,11 +34,12 @@ struct CapstoneCatalogTests {
         #expect(capstone.isSafetyNet(test: "\(capstone.pattern.testModule).Characterization/a()"))
         #expect(
             capstone.prerequisites.map(\.name) == [
-                "Builder", "Factory", "Flyweight", "Singleton", "State", "Command", "Proxy",
-                "ChainOfResponsibility",
+                "Factory", "ChainOfResponsibility", "Builder", "Flyweight", "Singleton", "State", "Command",
+                "Proxy",
             ])
-        #expect(capstone.prerequisites(ofStep: 4).map(\.name) == ["Command", "Proxy"])
-        #expect(capstone.prerequisites(ofStep: 6).count == 8, "The payoff needs them all")
+        #expect(capstone.prerequisites(ofStep: 2) == [], "A move that needs no kata")
+        #expect(capstone.prerequisites(ofStep: 6).map(\.name) == ["Command", "Proxy"])
+        #expect(capstone.prerequisites(ofStep: 8).count == 8, "The payoff needs them all")
     }
 
     @Test("Each step has its prerequisites; the capstone needs their union, and runs their tests too")

@@ -192,7 +192,7 @@ struct LeftOutReportTests {
                 $0.contains("Messaging capstone")
                     && $0.hasSuffix("left out: needs Factory, which does not compile")
             })
-        #expect(table.contains { $0.contains("· Factory: does not compile ·") })
+        #expect(table.contains { $0.contains("Needs Factory: does not compile ·") })
         let strategy = try #require(katas.first { $0.kata.pattern.name == "Strategy" })
         #expect(
             printer.next(strategy).contains(

@@ -259,7 +259,7 @@ struct UnsharedConnectionPoolTests {
         }
     }
 
-    let chat = URL(string: "memory://chat.test")!
+    let chat = URL(string: "memory://chat.test") ?? URL(fileURLWithPath: "/")
 
     @Test("Every handle is on a new connection from the factory, not connected, and pooled until released")
     func everyHandleIsItsOwn() async throws {
