@@ -125,12 +125,8 @@ public final class ChatSocket: Sendable {
     public convenience init(handle: any ConnectionHandling) {
         // TODO: Step 1 — a seam cut but not yet joined: the legacy ignores the handle and makes
         //       a socket that never connects (rules 1.1, 1.2).
-        self.init(transport: InMemoryTransport(url: (try? ServerURL(handle.url)) ?? Self.nowhere))
+        self.init(transport: InMemoryTransport(url: (try? ServerURL(handle.url)) ?? .nowhere))
     }
-
-    // swift-format-ignore: NeverUseForceTry
-    // Why: a literal URL that parses.
-    private static let nowhere = try! ServerURL("ws://nowhere.invalid")
 
     init(transport: any Transport) {
         self.transport = transport

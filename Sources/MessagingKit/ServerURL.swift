@@ -44,5 +44,17 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL as text.
+    /// A server URL no server answers at, `ws://nowhere.invalid`: for a socket that must exist
+    /// and never connect, such as a stub's.
+    public static let nowhere = ServerURL(checked: "ws://nowhere.invalid")
+
+    /// A server URL from a literal known to be right.
+    private init(checked text: StaticString) {
+        let url = URL(string: "\(text)") ?? URL(fileURLWithPath: "/")
+        self.url = url
+        self.scheme = url.scheme ?? "ws"
+        self.host = url.host ?? "nowhere.invalid"
+    }
+
     public var description: String { url.absoluteString }
 }

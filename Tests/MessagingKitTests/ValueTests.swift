@@ -29,6 +29,11 @@ struct ValueTests {
         }
     }
 
+    @Test("Nowhere is a server URL like any other, that the checks accept")
+    func nowhere() throws {
+        #expect(ServerURL.nowhere == (try ServerURL("ws://nowhere.invalid")))
+    }
+
     @Test("A Foundation URL is checked the same way")
     func checksFoundationURL() throws {
         let url = try #require(URL(string: "wss://Chat.Example.com/socket"))
