@@ -43,7 +43,6 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
         self.host = host.lowercased()
     }
 
-    /// The URL as text.
     /// A server URL no server answers at, `ws://nowhere.invalid`: for a socket that must exist
     /// and never connect, such as a stub's.
     public static let nowhere = ServerURL(checked: "ws://nowhere.invalid")
@@ -56,5 +55,6 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
         self.host = url.host ?? "nowhere.invalid"
     }
 
+    /// The URL as text.
     public var description: String { url.absoluteString }
 }
