@@ -43,7 +43,7 @@ public final class ChatClient: Sendable {
         network: @escaping @Sendable (ServerURL) -> any Transport = { InMemoryTransport(url: $0) },
         keeperRules: [any KeeperHandler] = [ReconnectHandler()]
     ) {
-        // TODO: Step 1 — each chat gets a handle on a connection of its own (rule 1.1, 1.2).
+        // TODO: Step 1 — each chat gets a handle on a connection of its own (rules 1.1, 1.2).
         // TODO: Step 3 — a seam cut but not yet joined: the legacy ignores `keeperRules` (rule 3.1).
         // TODO: Step 4 — one builder, one pool, one manager for the whole client (rules 4.1–4.6).
         self.settings = settings
