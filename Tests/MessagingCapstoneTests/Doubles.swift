@@ -138,6 +138,10 @@ final class ServerSocket: Transport {
     /// How many times the client started connecting this socket.
     var connectAttempts: Int { inner.connectAttempts }
 
+    /// How many of the client's handlers still listen to this socket: none once its connection
+    /// is released.
+    var listeners: Int { inner.handlerCount }
+
     /// The server accepts the pending connection.
     func accept() throws { try inner.accept() }
     /// The network drops the connection.

@@ -160,6 +160,7 @@ struct Step7Keeper {
             scene.servers.sockets(to: chatURL).count == 2,
             "Released at the first poll: a new socket")
         #expect(scene.socket.connectAttempts == 1, "The old one was never reconnected")
+        #expect(scene.socket.listeners == 0, "Released: the client no longer listens to the old one")
         await scene.keeper.stop()
     }
 
@@ -222,7 +223,8 @@ struct Step7Keeper {
         await keeper.poll()
         #expect(
             waiting.map(\.outcome) == [.cancelled, .cancelled],
-            "Released: they will never go out, and their tickets say so")
+            "Released: what waited will never go out, so each ticket must say so, cancelled, though nobody cancelled it"
+        )
         #expect(socket.received.isEmpty)
         await keeper.stop()
     }
