@@ -84,7 +84,10 @@ struct Step8Payoff {
         let left = try EscapeHatches.leftovers(
             inPattern: "MessagingCapstone", names: ["stateName", "Legacy", "connectionID"],
             texts: ["created", "connected", "disconnected", "reconnecting", "released"].map { "\"\($0)\"" }
-                + ["[ChatSocket]", "[URL:", "[UUID:", "[ServerURL:", "[ObjectIdentifier:"])
+                + [
+                    "[ChatSocket]", "ChatSocket?", "<ChatSocket>", "[URL:", "[UUID:", "[ServerURL:",
+                    "[ObjectIdentifier:",
+                ])
         #expect(
             left.isEmpty,
             "Left beside the patterns (a chat reaches its connection through its handle alone): \(left.joined(separator: ", "))"
