@@ -15,7 +15,7 @@ struct Step2HandleSays {
     ]
 
     @Test(
-        "A chat's state is its handle's lifecycle, whichever it is, and released once the chat is closed [2.1]",
+        "A chat's state is its handle's lifecycle, whichever it is, and released once its handle is closed [2.1]",
         arguments: lifecycles)
     func stateIsTheLifecycle(_ lifecycle: ConnectionState, _ status: TransportStatus) {
         let handle = PlayedHandle()
@@ -28,6 +28,11 @@ struct Step2HandleSays {
         #expect(chat.state == .released, "Closed: released, whatever the connection does")
         handle.play(.connected, lifecycle: .connected)
         #expect(chat.state == .released)
+        let closedAround = PlayedHandle()
+        let other = ChatSocket(handle: closedAround)
+        closedAround.play(.connected, lifecycle: lifecycle)
+        closedAround.close()
+        #expect(other.state == .released, "Its handle closed, by whoever: the chat can use it no more")
     }
 
     @Test("A send that goes out returns its handle's ticket, the very one, however it ends [2.2]")
