@@ -102,87 +102,103 @@ func leavingOut(_ targets: [Target]) -> [Target] {
     return kept
 }
 
+/// `KATA_STRICT=1` makes warnings errors in our code and the reference solutions.
+///
+/// Never in a learner's code (`Katas/`). CI sets it for every step alike, so that its builds
+/// share what they compile: a flag given to one build only (`-Xswiftc`) would compile every
+/// module once more.
+let strict = Context.environment["KATA_STRICT"] == "1"
+
 // MARK: - The package
+
+let targets = leavingOut(
+    [
+        .target(name: "ScanKit"),
+        .target(name: "MessagingKit"),
+        .target(name: "LaunchKit"),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
+        .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit", "KataTestSupport"]),
+        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
+        // What the kata tests share: a seeded generator, the model check, gates, and the
+        // escape-hatch scan. A plain library beside the tests, so no kata imports another.
+        .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
+        .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
+        // The messaging story, end to end, from the reference solutions: it skips itself in kata
+        // mode (kata verify expects it to), so it checks the references, not a learner.
+        .testTarget(
+            name: "StoryTests",
+            dependencies: [
+                "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
+                "ChainOfResponsibility", "KataTestSupport",
+            ]),
+        .executableTarget(name: "KataTool"),
+        // Fixtures/: what the toolchain printed, read by path (#filePath), not as resources.
+        .testTarget(name: "KataToolTests", dependencies: ["KataTool"], exclude: ["Fixtures"]),
+    ]
+        + katas.flatMap { kata -> [Target] in
+            [
+                .target(
+                    name: kata.pattern,
+                    dependencies: kata.domains.map { .target(name: $0) },
+                    path: "\(patternRoot)/\(kata.pattern)",
+                    // The brief and its hints live beside the stubs; solutions have neither.
+                    exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
+                ),
+                .testTarget(
+                    name: "\(kata.pattern)Tests",
+                    dependencies: [.target(name: kata.pattern), "KataTestSupport"]
+                        + kata.domains.map { .target(name: $0) }
+                ),
+            ]
+        }
+        + capstones.flatMap { capstone -> [Target] in
+            let dependencies = (capstone.prerequisites + capstone.domains).map {
+                Target.Dependency.target(name: $0)
+            }
+            let hasNet = learnerNets.contains(capstone.name)
+            let net: [Target] =
+                hasNet
+                ? [
+                    // The programs the learner's net is graded against, and its seam.
+                    .target(
+                        name: "\(capstone.name)Subjects",
+                        dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies,
+                        path: "Tests/\(capstone.name)Subjects"
+                    ),
+                    .testTarget(
+                        name: "\(capstone.name)NetTests",
+                        dependencies: [.target(name: "\(capstone.name)Subjects")]
+                            + capstone.domains.map { .target(name: $0) },
+                        path: "\(patternRoot)/\(capstone.name)/Net"
+                    ),
+                ] : []
+            return [
+                .target(
+                    name: capstone.name,
+                    dependencies: dependencies,
+                    path: "\(patternRoot)/\(capstone.name)",
+                    exclude: (useSolutions ? [] : ["README.md", "HINTS.md"]) + (hasNet ? ["Net"] : [])
+                ),
+                .testTarget(
+                    name: "\(capstone.name)Tests",
+                    dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
+                ),
+            ] + net
+        })
 
 let package = Package(
     name: "PatternKatas",
     platforms: [.macOS(.v15)],
-    products: [
-        .executable(name: "kata", targets: ["KataTool"])
-    ],
-    targets: leavingOut(
-        [
-            .target(name: "ScanKit"),
-            .target(name: "MessagingKit"),
-            .target(name: "LaunchKit"),
-            .testTarget(name: "ScanKitTests", dependencies: ["ScanKit"]),
-            .testTarget(name: "MessagingKitTests", dependencies: ["MessagingKit", "KataTestSupport"]),
-            .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"]),
-            // What the kata tests share: a seeded generator, the model check, gates, and the
-            // escape-hatch scan. A plain library beside the tests, so no kata imports another.
-            .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
-            .testTarget(name: "KataTestSupportTests", dependencies: ["KataTestSupport"]),
-            // The messaging story, end to end, from the reference solutions: it skips itself in kata
-            // mode (kata verify expects it to), so it checks the references, not a learner.
-            .testTarget(
-                name: "StoryTests",
-                dependencies: [
-                    "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
-                    "ChainOfResponsibility", "KataTestSupport",
-                ]),
-            .executableTarget(name: "KataTool"),
-            // Fixtures/: what the toolchain printed, read by path (#filePath), not as resources.
-            .testTarget(name: "KataToolTests", dependencies: ["KataTool"], exclude: ["Fixtures"]),
-        ]
-            + katas.flatMap { kata -> [Target] in
-                [
-                    .target(
-                        name: kata.pattern,
-                        dependencies: kata.domains.map { .target(name: $0) },
-                        path: "\(patternRoot)/\(kata.pattern)",
-                        // The brief and its hints live beside the stubs; solutions have neither.
-                        exclude: useSolutions ? [] : ["README.md", "HINTS.md"]
-                    ),
-                    .testTarget(
-                        name: "\(kata.pattern)Tests",
-                        dependencies: [.target(name: kata.pattern), "KataTestSupport"]
-                            + kata.domains.map { .target(name: $0) }
-                    ),
-                ]
-            }
-            + capstones.flatMap { capstone -> [Target] in
-                let dependencies = (capstone.prerequisites + capstone.domains).map {
-                    Target.Dependency.target(name: $0)
-                }
-                let hasNet = learnerNets.contains(capstone.name)
-                let net: [Target] =
-                    hasNet
-                    ? [
-                        // The programs the learner's net is graded against, and its seam.
-                        .target(
-                            name: "\(capstone.name)Subjects",
-                            dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies,
-                            path: "Tests/\(capstone.name)Subjects"
-                        ),
-                        .testTarget(
-                            name: "\(capstone.name)NetTests",
-                            dependencies: [.target(name: "\(capstone.name)Subjects")]
-                                + capstone.domains.map { .target(name: $0) },
-                            path: "\(patternRoot)/\(capstone.name)/Net"
-                        ),
-                    ] : []
-                return [
-                    .target(
-                        name: capstone.name,
-                        dependencies: dependencies,
-                        path: "\(patternRoot)/\(capstone.name)",
-                        exclude: (useSolutions ? [] : ["README.md", "HINTS.md"]) + (hasNet ? ["Net"] : [])
-                    ),
-                    .testTarget(
-                        name: "\(capstone.name)Tests",
-                        dependencies: [.target(name: capstone.name), "KataTestSupport"] + dependencies
-                    ),
-                ] + net
-            }),
+    // The tool, unless `KATA_LEAVE_OUT` names it (a build that needs no tool, such as CI's
+    // sanitizer run).
+    products: targets.contains { $0.name == "KataTool" }
+        ? [.executable(name: "kata", targets: ["KataTool"])] : [],
+    targets: targets,
     swiftLanguageModes: [.v6]
 )
+
+if strict {
+    for target in package.targets where !(target.path ?? "").hasPrefix("Katas") {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}
