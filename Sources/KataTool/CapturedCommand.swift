@@ -19,7 +19,10 @@ enum CapturedCommand {
     /// Runs `arguments[0]`, looked up on the `PATH`, in `folder` (by default the tool's own).
     ///
     /// Its input is empty and its errors are dropped. `nil` when it could not start.
-    static func run(_ arguments: [String], in folder: URL? = nil) -> Result? {
+    static func run(
+        _ arguments: [String], in folder: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Result? {
         guard !arguments.isEmpty else { return nil }
         // A folder of its own: `sh` changes to it, then becomes the command.
         let command =
@@ -29,7 +32,7 @@ enum CapturedCommand {
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         let pid = Spawn.start(
-            command,
+            command, environment: environment,
             actions: [
                 .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(writeEnd, as: 1),
                 .open(2, path: "/dev/null", flags: O_WRONLY), .close(readEnd), .close(writeEnd),

@@ -2,22 +2,27 @@
 /// README's table, the learning path, each kata's test suites, its brief's steps and its hints.
 struct CatalogCheck {
     let workspace: Workspace
+    /// The package's manifest (``PackageManifest/dumped(at:)``), or why it could not be read.
+    let manifest: Result<PackageManifest, PackageManifest.DumpError>
+
+    init(workspace: Workspace, manifest: Result<PackageManifest, PackageManifest.DumpError>) {
+        self.workspace = workspace
+        self.manifest = manifest
+    }
+
+    /// The check of the package at the workspace's root, its manifest dumped.
+    init(workspace: Workspace) {
+        self.init(workspace: workspace, manifest: PackageManifest.dumped(at: workspace.root))
+    }
 
     /// Every disagreement, one sentence each; empty when all agree.
     func problems() -> [String] {
         let expected = Catalog.katas.map(\.pattern.name)
-        var problems: [String] = []
-
-        let manifestText = workspace.read("Package.swift")
-        let manifest = Self.entries(of: "katas", in: manifestText).map(\.name)
-        let patterns = Catalog.patternKatas.map(\.pattern.name)
-        if manifest != patterns {
-            problems.append(
-                "Package.swift's katas list is \(manifest.joined(separator: ", ")); the catalog "
-                    + "(Sources/KataTool/Catalog.swift) is \(patterns.joined(separator: ", ")). Keep one order."
-            )
+        var problems: [String]
+        switch manifest {
+        case .success(let manifest): problems = manifestProblems(manifest)
+        case .failure(let error): problems = ["\(error)"]
         }
-        problems += capstoneProblems(Self.entries(of: "capstones", in: manifestText))
         // The capstones' rows come after the nine, with their briefs linked the same way.
         for (file, linkPrefix) in [("README.md", "Katas/"), ("docs/README.md", "../Katas/")] {
             let listed = workspace.read(file).split(separator: "\n").filter { $0.hasPrefix("|") }
@@ -37,43 +42,28 @@ struct CatalogCheck {
         return problems
     }
 
-    /// One entry of a list in `Package.swift`: a name and its first list (a kata's domains, a
-    /// capstone's prerequisites).
-    struct ManifestEntry: Equatable {
-        let name: String
-        let firstList: [String]
-    }
-
-    /// The entries of the list `let <name> … = [ … ]` in `Package.swift`, in order; empty when it
-    /// has none.
-    static func entries(of list: String, in manifest: String) -> [ManifestEntry] {
-        // The list runs from its `let` to the first `]` alone at the start of a line.
-        guard let start = manifest.range(of: "\nlet \(list)"),
-            let end = manifest[start.upperBound...].range(of: "\n]")
-        else { return [] }
-        return manifest[start.upperBound..<end.lowerBound].matches(of: /\(\s*"(\w+)",\s*\[([^\]]*)\]/).map {
-            ManifestEntry(
-                name: String($0.1),
-                firstList: $0.2.matches(of: /"(\w+)"/).map { String($0.1) })
-        }
-    }
-
-    /// `Package.swift`'s capstones must be the catalog's, in order, each with the prerequisites
-    /// its steps need: the modules the capstone depends on.
-    private func capstoneProblems(_ manifest: [ManifestEntry]) -> [String] {
-        let capstones = Catalog.capstones
-        guard manifest.map(\.name) == capstones.map(\.pattern.name) else {
+    /// The manifest's kata modules must be the catalog's, in order, then its capstones, each
+    /// depending on the katas its steps need.
+    private func manifestProblems(_ manifest: PackageManifest) -> [String] {
+        let modules = manifest.learnerModules
+        let capstoneNames = Set(Catalog.capstones.map(\.pattern.name))
+        let katas = modules.map(\.name).filter { !capstoneNames.contains($0) }
+        let capstones = modules.filter { capstoneNames.contains($0.name) }
+        let expectedKatas = Catalog.patternKatas.map(\.pattern.name)
+        let expectedCapstones = Catalog.capstones.map(\.pattern.name)
+        if katas != expectedKatas || capstones.map(\.name) != expectedCapstones {
             return [
-                "Package.swift's capstones list is \(manifest.map(\.name).joined(separator: ", ")); the catalog "
-                    + "(Sources/KataTool/Catalog.swift) is \(capstones.map(\.pattern.name).joined(separator: ", ")). "
-                    + "Keep one order."
+                "Package.swift's katas and capstones are \((katas + capstones.map(\.name)).joined(separator: ", ")); "
+                    + "the catalog (Sources/KataTool/Catalog.swift) has "
+                    + "\((expectedKatas + expectedCapstones).joined(separator: ", ")). Keep one order."
             ]
         }
-        return zip(manifest, capstones).compactMap { entry, capstone in
+        return zip(capstones, Catalog.capstones).compactMap { module, capstone in
+            let given = module.dependencies.filter { katas.contains($0) }
             let needed = capstone.prerequisites.map(\.name)
-            guard Set(entry.firstList) != Set(needed) else { return nil }
+            guard Set(given) != Set(needed) else { return nil }
             return
-                "Package.swift gives \(entry.name) the prerequisites \(entry.firstList.joined(separator: ", ")); "
+                "Package.swift gives \(module.name) the prerequisites \(given.joined(separator: ", ")); "
                 + "its steps in the catalog need \(needed.joined(separator: ", ")). List the kata modules its steps need."
         }
     }

@@ -152,6 +152,16 @@ struct KataCommand {
             summary:
                 "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
             usage: "kata rules [<kata>]", options: [.packagePath], run: rules),
+        Command(
+            name: "prerequisites",
+            summary:
+                "Maintainers: the kata modules a capstone needs, one a line (none for a kata), for scripts.",
+            usage: "kata prerequisites <kata>", options: [.packagePath],
+            run: { _, context in
+                guard let kata = context.kata() else { return 2 }
+                for pattern in kata.prerequisites { print(pattern.name) }
+                return 0
+            }),
     ]
 
     static let katasHelp = """
@@ -221,7 +231,6 @@ struct KataCommand {
             print(help(for: command))
             return 0
         }
-        if name == "check" { name = "verify" }  // the old name, from before `verify`
         guard let command = command(named: name) else {
             if let kata = Catalog.kata(named: name) {
                 Terminal.printError(

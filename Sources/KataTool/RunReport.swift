@@ -61,14 +61,14 @@ struct RunReport: Sendable {
             return Catalog.katas.first { $0.pattern.name == name }
         }
 
-        /// `signal 4, SIGILL`.
+        /// `signal 4, Illegal instruction`: the number, and the system's name for it.
+        ///
+        /// The system says what the number means (`strsignal`), so a macOS number reads right on
+        /// macOS: SIGBUS is 10 there and 7 on Linux. Only Linux's have been run here.
         var signalDescription: String? {
             signal.map { number in
-                let names: [Int32: String] = [
-                    4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
-                    11: "SIGSEGV",
-                ]
-                return names[number].map { "signal \(number), \($0)" } ?? "signal \(number)"
+                guard let name = strsignal(number) else { return "signal \(number)" }
+                return "signal \(number), \(String(cString: name))"
             }
         }
     }

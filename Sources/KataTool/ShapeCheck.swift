@@ -1,7 +1,7 @@
 import Foundation
 
-/// Checks that every kata has the files the kata contract (KATA-FORMAT) asks for, without
-/// building anything.
+/// Checks that every kata has the files `docs/contributing.md` asks for, without building
+/// anything.
 struct ShapeCheck {
     /// The package's root folder.
     let root: URL

@@ -7,6 +7,18 @@ import Testing
 let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// The repository's manifest, dumped once for every test that checks a folder of its own.
+let repositoryManifest = PackageManifest.dumped(at: repositoryRoot)
+
+extension PackageManifest {
+    /// This manifest with its targets in another order, or changed.
+    func changing(_ change: (inout [Target]) throws -> Void) rethrows -> Result<PackageManifest, DumpError> {
+        var targets = targets
+        try change(&targets)
+        return .success(PackageManifest(targets: targets))
+    }
+}
+
 @Suite("The catalog of katas")
 struct CatalogTests {
     @Test("Package.swift, the README, the learning path, the suites and the briefs agree with the catalog")
@@ -15,19 +27,31 @@ struct CatalogTests {
         #expect(problems == [])
     }
 
+    @Test("The manifest is dumped, not read as text: the repository's lists its katas, then its capstones")
+    func manifestIsDumped() throws {
+        let manifest = try repositoryManifest.get()
+        #expect(manifest.learnerModules.map(\.name) == Catalog.katas.map(\.pattern.name))
+        let messaging = try #require(manifest.learnerModules.last)
+        #expect(
+            messaging.dependencies.contains("ChainOfResponsibility")
+                && messaging.dependencies.contains("MessagingKit"))
+        let noPackage = try TemporaryFolder()
+        let elsewhere = CatalogCheck(
+            workspace: Workspace(root: repositoryRoot), manifest: PackageManifest.dumped(at: noPackage.url))
+        #expect(elsewhere.problems().first?.hasPrefix("`swift package dump-package` failed in ") == true)
+    }
+
     @Test("A disagreement is named: a kata out of order in Package.swift, an empty hint")
     func disagreementIsNamed() throws {
         let folder = try TemporaryFolder()
-        let manifest = try String(
-            contentsOf: repositoryRoot.appending(path: "Package.swift"), encoding: .utf8)
-        try folder.write(
-            "Package.swift",
-            manifest.replacingOccurrences(of: "(\"Strategy\", [\"ScanKit\"]),\n", with: "")
-                + "\nlet late = [(\"Strategy\", [\"ScanKit\"])]\n")
         try folder.write("Katas/Strategy/README.md", "## Step 1: a\n")
         try folder.write("Katas/Strategy/HINTS.md", "## Step 1: a\n\n### Hint 1\n\n")
-        let problems = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
-        #expect(problems.contains { $0.hasPrefix("Package.swift's katas list is Factory,") })
+        let strategyLast = try repositoryManifest.get().changing { targets in
+            let strategy = targets.remove(at: try #require(targets.firstIndex { $0.name == "Strategy" }))
+            targets.append(strategy)
+        }
+        let problems = CatalogCheck(workspace: Workspace(root: folder.url), manifest: strategyLast).problems()
+        #expect(problems.contains { $0.hasPrefix("Package.swift's katas and capstones are Factory,") })
         #expect(problems.contains("Katas/Strategy/HINTS.md:1 Step 1: a: hint 1 is empty."))
         #expect(
             problems.contains {
@@ -48,7 +72,8 @@ struct CatalogTests {
             "Katas/Strategy/HINTS.md",
             "# S: hints\n\n## Step 1: a\n\n### Hint 1\n\n```\n## Step 2: b\n```\n\n## Step 3: see\n\nNo hint.\n"
         )
-        let problems = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
+        let problems = CatalogCheck(workspace: Workspace(root: folder.url), manifest: repositoryManifest)
+            .problems()
         let strategy = problems.filter { $0.hasPrefix("Katas/Strategy/") }
         #expect(
             strategy.contains(
@@ -75,7 +100,8 @@ struct CatalogTests {
 
         try folder.write(
             "Katas/Strategy/HINTS.md", "## Step 2: b\n\n### Hint 1\n\nh\n\n## Step 1: a\n\n### Hint 1\n\nh\n")
-        let reordered = CatalogCheck(workspace: Workspace(root: folder.url)).problems()
+        let reordered = CatalogCheck(workspace: Workspace(root: folder.url), manifest: repositoryManifest)
+            .problems()
         #expect(
             reordered.contains { $0.hasPrefix("Katas/Strategy/HINTS.md has the step sections 2, 1 (") },
             "The sections follow the brief's order")

@@ -47,7 +47,7 @@ struct ReportPrinterTests {
         #expect(
             lines.contains(
                 "   1  Strategy                 ██░░░░░░░░  1/4  crashed in step 2, test \"Test at 2\" "
-                    + "(signal 4, SIGILL, at Katas/Strategy/Lexical.swift:16)"))
+                    + "(signal 4, Illegal instruction, at Katas/Strategy/Lexical.swift:16)"))
         #expect(
             lines.contains(
                 "   2  Factory                  ░░░░░░░░░░  0/5  hangs in step 1, test \"Test at 3\": stopped after 5 s, "
