@@ -1,8 +1,9 @@
 import Foundation
 
-/// What `swift package dump-package` says of the package: its targets, each with its folder and
-/// the targets it depends on. The tool's one source of package facts: it never reads
-/// `Package.swift` as text.
+/// The package's targets, each with its folder and the targets it depends on.
+///
+/// What `swift package dump-package` says: the tool's one source of package facts. It never
+/// reads `Package.swift` as text.
 struct PackageManifest: Decodable, Equatable {
     /// One target.
     struct Target: Decodable, Equatable {
