@@ -40,8 +40,7 @@ struct PackageManifest: Decodable, Equatable {
     /// The manifest of the package at `root`, as kata mode has it (no kata left out), or `nil`
     /// with why when `swift package dump-package` fails.
     static func dumped(at root: URL) -> Result<PackageManifest, DumpError> {
-        var environment = ProcessInfo.processInfo.environment
-        for setting in ["KATA_SOLUTIONS", "KATA_LEAVE_OUT"] { environment[setting] = nil }
+                let environment = ManifestSettings().applied(to: ProcessInfo.processInfo.environment)
         // A build folder of its own (under .kata/): a `swift test` or `swift build` in progress
         // holds `.build`'s lock, and the dump would wait for it, from inside that very test run.
         let scratch = root.appending(path: ".kata/manifest").path
