@@ -15,7 +15,7 @@ import PackageDescription
 /// modules it is taught against.
 ///
 /// `swift run kata verify` checks that this list, the README's table and the tool's catalog
-/// (Sources/KataTool/Catalog.swift) agree.
+/// (Sources/KataTool/Library/Catalog.swift) agree.
 let katas: [(pattern: String, domains: [String])] = [
     ("Strategy", ["ScanKit"]),
     ("Factory", ["MessagingKit"]),

@@ -54,7 +54,7 @@ struct CatalogCheck {
         if katas != expectedKatas || capstones.map(\.name) != expectedCapstones {
             return [
                 "Package.swift's katas and capstones are \((katas + capstones.map(\.name)).joined(separator: ", ")); "
-                    + "the catalog (Sources/KataTool/Catalog.swift) has "
+                    + "the catalog (Sources/KataTool/Library/Catalog.swift) has "
                     + "\((expectedKatas + expectedCapstones).joined(separator: ", ")). Keep one order."
             ]
         }
@@ -90,7 +90,7 @@ struct CatalogCheck {
         for safetyNet in kata.capstone?.safetyNets ?? [] where !suites.contains(safetyNet) {
             problems.append(
                 "\(folder) declares no suite \(safetyNet): the catalog's safety net for \(kata.pattern.displayName). "
-                    + "Add its @Suite, or update Sources/KataTool/Catalog.swift.")
+                    + "Add its @Suite, or update Sources/KataTool/Library/Catalog.swift.")
         }
         let expected = Dictionary(
             uniqueKeysWithValues: kata.suites.enumerated().map { ($0.offset + 1, $0.element) })
@@ -100,7 +100,7 @@ struct CatalogCheck {
             "\(folder) declares the step suites \(found.isEmpty ? "(none)" : found); the catalog lists "
                 + kata.suites.enumerated().map { "step \($0.offset + 1): \($0.element)" }.joined(
                     separator: ", ")
-                + ". Update Sources/KataTool/Catalog.swift with the suites."
+                + ". Update Sources/KataTool/Library/Catalog.swift with the suites."
         ]
     }
 

@@ -37,26 +37,6 @@ struct PackageManifest: Decodable, Equatable {
     /// manifest's order.
     var learnerModules: [Target] { targets.filter { $0.path == "Katas/\($0.name)" } }
 
-    /// The manifest of the package at `root`, as kata mode has it (no kata left out), or `nil`
-    /// with why when `swift package dump-package` fails.
-    static func dumped(at root: URL) -> Result<PackageManifest, DumpError> {
-                let environment = ManifestSettings().applied(to: ProcessInfo.processInfo.environment)
-        // A build folder of its own (under .kata/): a `swift test` or `swift build` in progress
-        // holds `.build`'s lock, and the dump would wait for it, from inside that very test run.
-        let scratch = root.appending(path: ".kata/manifest").path
-        guard
-            let result = CapturedCommand.run(
-                ["swift", "package", "--scratch-path", scratch, "dump-package"], in: root,
-                environment: environment),
-            result.status == 0
-        else { return .failure(DumpError(root: root)) }
-        do {
-            return .success(try JSONDecoder().decode(PackageManifest.self, from: result.output))
-        } catch {
-            return .failure(DumpError(root: root))
-        }
-    }
-
     /// `swift package dump-package` failed.
     struct DumpError: Error, Equatable, CustomStringConvertible {
         let root: URL

@@ -20,7 +20,7 @@ struct ShapeCheck {
             problems.append(
                 "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))) "
                     + "nor a capstone (\(Catalog.capstones.map(\.pattern.name).joined(separator: ", "))): "
-                    + "add it to Sources/KataTool/Catalog.swift, or remove the folder."
+                    + "add it to Sources/KataTool/Library/Catalog.swift, or remove the folder."
             )
         }
         let present = Self.katas(named: names)
