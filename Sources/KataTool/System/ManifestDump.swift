@@ -1,7 +1,7 @@
 import Foundation
 
 extension PackageManifest {
-        /// The manifest of the package at `root`, as kata mode has it (no kata left out), or why
+    /// The manifest of the package at `root`, as kata mode has it (no kata left out), or why
     /// `swift package dump-package` failed.
     static func dumped(at root: URL) -> Result<PackageManifest, DumpError> {
         let environment = ManifestSettings().applied(to: ProcessInfo.processInfo.environment)
