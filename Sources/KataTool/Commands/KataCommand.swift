@@ -75,6 +75,15 @@ struct KataCommand {
             case everyKataDone
             /// The name is no kata's (said already).
             case unknown
+
+            /// What the command exits with when there is no kata to work on: 0 when every kata
+            /// is done, 2 for a name that is no kata's.
+            var exitStatus: Int32 {
+                switch self {
+                case .kata, .everyKataDone: 0
+                case .unknown: 2
+                }
+            }
         }
 
         /// The kata the first positional argument names; with none named, the current kata
@@ -353,12 +362,8 @@ struct KataCommand {
     }
 
     static func test(_ options: Options, _ context: Context) -> Int32 {
-        let kata: Kata
-        switch context.kataOrCurrent() {
-        case .kata(let named): kata = named
-        case .everyKataDone: return 0
-        case .unknown: return 2
-        }
+        let choice = context.kataOrCurrent()
+        guard case .kata(let kata) = choice else { return choice.exitStatus }
         context.workOn(kata)
         GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context, verbose: options.verbose)

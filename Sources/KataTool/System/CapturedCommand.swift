@@ -31,7 +31,7 @@ enum CapturedCommand {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        let pid = Spawn.start(
+        let pid = try? Spawn.start(
             command, environment: environment,
             actions: [
                 .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(writeEnd, as: 1),
@@ -52,6 +52,6 @@ enum CapturedCommand {
                 break
             }
         }
-        return Result(status: Spawn.wait(for: pid), output: output)
+        return Result(status: Spawn.wait(for: pid).exitStatus, output: output)
     }
 }

@@ -13,16 +13,7 @@ import Synchronization
 /// Killing only `swift test` would orphan the test binary, which SwiftPM starts in yet another
 /// process group: ``stop()`` ends every descendant, wherever its group.
 final class ChildProcess {
-    /// How a process ended.
-    enum Termination: Equatable {
-        case exited(Int32)
-        case signalled(Int32)
-    }
-
-    /// What the child could not do.
-    struct LaunchError: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Termination = Spawn.Termination
 
     /// The child's process identifier, also its process group's.
     let pid: pid_t
@@ -31,49 +22,17 @@ final class ChildProcess {
 
     /// Starts `arguments[0]` (looked up on the `PATH`) with the rest as its arguments, its
     /// output and errors into the file at `outputPath`, and no input.
-    init(arguments: [String], environment: [String: String], outputPath: String) throws(LaunchError) {
+    init(arguments: [String], environment: [String: String], outputPath: String) throws(Spawn.LaunchError) {
         let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard output >= 0 else { throw LaunchError(description: "cannot write \(outputPath)") }
+        guard output >= 0 else { throw Spawn.LaunchError(description: "cannot write \(outputPath)") }
         defer { close(output) }
-
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        // A group of its own: Ctrl-C in the terminal reaches the tool, which stops the child.
-        // Every signal as the system sets it: a tool started with SIGQUIT ignored (from a
-        // script's background job) must not pass that on, or a hanging test process could not be
-        // asked for its stacks.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw LaunchError(
-                description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
-        }
-        self.pid = pid
+        pid = try Spawn.start(
+            arguments, environment: environment,
+            actions: [
+                .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(output, as: 1),
+                .duplicate(output, as: 2),
+            ],
+            ownProcessGroup: true)
     }
 
     deinit { stop() }
@@ -84,7 +43,7 @@ final class ChildProcess {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         if result == pid {
-            termination = Self.termination(of: status)
+            termination = Termination(waitStatus: status)
         } else if result < 0 {
             termination = .exited(-1)
         }
@@ -102,15 +61,10 @@ final class ChildProcess {
         kill(-pid, SIGKILL)
         var status: Int32 = 0
         if waitpid(pid, &status, 0) == pid {
-            termination = Self.termination(of: status)
+            termination = Termination(waitStatus: status)
         } else {
             termination = .signalled(SIGKILL)
         }
-    }
-
-    private static func termination(of status: Int32) -> Termination {
-        let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
     /// Every process descended from `root`, children before grandchildren.

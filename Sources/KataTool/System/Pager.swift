@@ -33,7 +33,7 @@ enum Pager {
         var environment = ProcessInfo.processInfo.environment
         // What git sets: quit when it fits, keep colours, leave the text on screen.
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        let pid = Spawn.start(
+        let pid = try? Spawn.start(
             pager, environment: environment, actions: [.duplicate(readEnd, as: 0), .close(writeEnd)])
         close(readEnd)
         guard let pid else {
@@ -71,9 +71,5 @@ enum Pager {
     }
 
     /// The terminal's height, in lines; 24 when it does not say.
-    private static func screenHeight() -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
-        return Int(size.ws_row)
-    }
+    private static func screenHeight() -> Int { Terminal.size()?.rows ?? 24 }
 }

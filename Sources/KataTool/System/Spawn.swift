@@ -6,12 +6,12 @@ import Foundation
     import Darwin
 #endif
 
-/// Starts a short-lived helper process with `posix_spawnp`, in the tool's own process group.
+/// Starts a process with `posix_spawnp`: the tool's one way to start one.
 ///
-/// For the commands the tool reads (``CapturedCommand``) and the pager (``Pager``). Not
-/// Foundation's `Process`: on Linux it takes about 50 ms to start and reap even `true`
-/// (measured here: 53 ms against 0.7 ms). The test runs have their own, ``ChildProcess``, which
-/// puts them in a process group of their own so that they can be stopped whole.
+/// Not Foundation's `Process`: on Linux it takes about 50 ms to start and reap even `true`
+/// (measured here: 53 ms against 0.7 ms). Short helpers (``CapturedCommand``, ``Pager``) stay in
+/// the tool's process group; a test run (``ChildProcess``) gets a group of its own, so that it can
+/// be stopped whole.
 enum Spawn {
     /// What happens to one of the child's file descriptors before it starts.
     enum FileAction {
@@ -23,20 +23,56 @@ enum Spawn {
         case close(Int32)
     }
 
-    /// Starts `arguments[0]`, looked up on the `PATH`; its process identifier, or `nil` when it
-    /// could not start.
+    /// What could not start.
+    struct LaunchError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// How a process ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+
+        /// The ending `waitpid` reported as `status`.
+        init(waitStatus status: Int32) {
+            let signal = status & 0x7f
+            self = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        }
+
+        /// As a shell says it: the exit status, or 128 plus the signal.
+        var exitStatus: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Starts `arguments[0]`, looked up on the `PATH`; its process identifier.
+    ///
+    /// - Parameter ownProcessGroup: Whether it starts a process group of its own, with every
+    ///   signal as the system sets it. A group of its own: Ctrl-C in the terminal reaches the
+    ///   tool, which stops the child. Every signal as the system sets it: a tool started with
+    ///   SIGQUIT ignored (from a script's background job) must not pass that on, or a hanging test
+    ///   process could not be asked for its stacks.
     static func start(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        actions: [FileAction]
-    ) -> pid_t? {
-        guard let name = arguments.first else { return nil }
+        actions: [FileAction], ownProcessGroup: Bool = false
+    ) throws(LaunchError) -> pid_t {
+        guard let name = arguments.first else { throw LaunchError(description: "no command to start") }
         #if canImport(Glibc)
             var fileActions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #else
             var fileActions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #endif
         posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&fileActions)
+            posix_spawnattr_destroy(&attributes)
+        }
         for action in actions {
             switch action {
             case .open(let descriptor, let path, let flags):
@@ -47,21 +83,31 @@ enum Spawn {
                 posix_spawn_file_actions_addclose(&fileActions, descriptor)
             }
         }
+        if ownProcessGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+            posix_spawnattr_setpgroup(&attributes, 0)
+            var everySignal = sigset_t()
+            sigfillset(&everySignal)
+            posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        return posix_spawnp(&pid, name, &fileActions, nil, argv, envp) == 0 ? pid : nil
+        let result = posix_spawnp(&pid, name, &fileActions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw LaunchError(description: "cannot start \(name): \(String(cString: strerror(result)))")
+        }
+        return pid
     }
 
-    /// Waits for `pid` to end; its exit status, or 128 plus the signal that ended it.
+    /// Waits for `pid` to end, and says how it did.
     @discardableResult
-    static func wait(for pid: pid_t) -> Int32 {
+    static func wait(for pid: pid_t) -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        return Termination(waitStatus: status)
     }
 }

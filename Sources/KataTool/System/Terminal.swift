@@ -27,10 +27,15 @@ struct Terminal: Sendable {
     }
 
     /// The width of the terminal standard output goes to, in columns; 80 when it is not one.
-    static func columns() -> Int {
+    static func columns() -> Int { size()?.columns ?? 80 }
+
+    /// The size of the terminal standard output goes to, or `nil` when it is not one (or says 0).
+    static func size() -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// `text` with every line longer than ``width`` broken between words, so the terminal never

@@ -4,12 +4,8 @@
 /// the step's heading.
 enum HintCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
-        let kata: Kata
-        switch context.kataOrCurrent() {
-        case .kata(let named): kata = named
-        case .everyKataDone: return 0
-        case .unknown: return 2
-        }
+        let choice = context.kataOrCurrent()
+        guard case .kata(let kata) = choice else { return choice.exitStatus }
         let workspace = context.workspace
         let name = kata.pattern.name
         var step = options.step

@@ -18,12 +18,8 @@ enum SolutionCommand {
             context = KataCommand.Context(
                 workspace: context.workspace, terminal: context.terminal, options: options)
         }
-        let kata: Kata
-        switch context.kataOrCurrent() {
-        case .kata(let named): kata = named
-        case .everyKataDone: return 0
-        case .unknown: return 2
-        }
+        let choice = context.kataOrCurrent()
+        guard case .kata(let kata) = choice else { return choice.exitStatus }
         if options.test { return test(kata, options: options, context: context) }
         let workspace = context.workspace
         let name = kata.pattern.name

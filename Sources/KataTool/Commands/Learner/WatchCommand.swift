@@ -17,12 +17,8 @@ import Foundation
 /// progress and quits.
 enum WatchCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
-        var kata: Kata
-        switch context.kataOrCurrent() {
-        case .kata(let named): kata = named
-        case .everyKataDone: return 0
-        case .unknown: return 2
-        }
+        let choice = context.kataOrCurrent()
+        guard case .kata(var kata) = choice else { return choice.exitStatus }
         context.workOn(kata)
         let workspace = context.workspace
         let terminal = context.terminal
