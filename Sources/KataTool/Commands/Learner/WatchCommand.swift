@@ -12,8 +12,10 @@ import Foundation
 /// kata whose file was saved. When the kata goes all green, it says so and moves on to the next
 /// one; after the last, it says every kata is done and ends.
 ///
-/// It polls modification times (no dependency, works everywhere); `--manual` runs again only
-/// when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
+/// It polls modification times (no dependency, works everywhere): every 20 ms those of the files
+/// that can change the kata's result (its folder, and a capstone's prerequisites'), and, when no
+/// kata was named, every half second the rest of `Katas/`, to follow a learner who moves on.
+/// `--manual` runs again only when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
 /// progress and quits.
 enum WatchCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
@@ -24,7 +26,12 @@ enum WatchCommand {
         let terminal = context.terminal
         // Once, not on every save: it asks git about every kata until each one is noted.
         GitStubSource.recordStubCommits(in: workspace)
-        var snapshot = modificationTimes(in: workspace)
+        // Two snapshots: what can change this kata's result, looked at every 20 ms, and (when no
+        // kata was named, to follow a learner who moves on) the rest of Katas/, every half second.
+        var snapshot = modificationTimes(in: workspace, folders: folders(of: kata))
+        let following = options.positional.isEmpty
+        var everything = following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
+        var ticks = 0
         var runs = 0
         let input = StandardInput()
         // Whether the kata was done at its run before this one; `nil` before its first run.
@@ -89,15 +96,17 @@ enum WatchCommand {
                     }
                 }
                 if options.manual { continue }
-                let now = modificationTimes(in: workspace)
-                if now != snapshot {
+                if modificationTimes(in: workspace, folders: folders(of: kata)) != snapshot { break waiting }
+                ticks += 1
+                guard following, ticks % 25 == 0 else { continue }
+                let now = modificationTimes(in: workspace, folders: ["Katas"])
+                if now != everything {
                     let changed =
-                        now.filter { snapshot[$0.key] != $0.value }.map(\.key)
-                        + snapshot.keys.filter { now[$0] == nil }
-                    snapshot = now
-                    // Follow the kata that was saved, when no kata was named: the learner moved on.
-                    if options.positional.isEmpty,
-                        let folder = changed.first?.split(separator: "/").dropFirst().first,
+                        now.filter { everything[$0.key] != $0.value }.map(\.key)
+                        + everything.keys.filter { now[$0] == nil }
+                    everything = now
+                    // Follow the kata that was saved: the learner moved on.
+                    if let folder = changed.first?.split(separator: "/").dropFirst().first,
                         let saved = Catalog.katas.first(where: { $0.pattern.name == folder }),
                         saved != kata
                     {
@@ -106,19 +115,28 @@ enum WatchCommand {
                         var state = workspace.loadState()
                         state.chosen = saved.pattern.name
                         workspace.save(state)
+                        break waiting
                     }
-                    break waiting
                 }
             }
-            snapshot = modificationTimes(in: workspace)
+            snapshot = modificationTimes(in: workspace, folders: folders(of: kata))
+            if following { everything = modificationTimes(in: workspace, folders: ["Katas"]) }
         }
     }
 
-    /// The modification time of every file under `Katas/`, by path.
-    static func modificationTimes(in workspace: Workspace) -> [String: Date] {
+    /// The folders whose files can change `kata`'s result: its own, and a capstone's
+    /// prerequisites', which it runs.
+    static func folders(of kata: Kata) -> [String] {
+        ([kata.pattern] + kata.prerequisites).map { "Katas/\($0.name)" }
+    }
+
+    /// The modification time of every file under `folders`, by path.
+    static func modificationTimes(in workspace: Workspace, folders: [String]) -> [String: Date] {
         var times: [String: Date] = [:]
-        for file in workspace.files(in: "Katas") {
-            times["Katas/\(file)"] = workspace.modificationDate(of: "Katas/\(file)")
+        for folder in folders {
+            for file in workspace.files(in: folder) {
+                times["\(folder)/\(file)"] = workspace.modificationDate(of: "\(folder)/\(file)")
+            }
         }
         return times
     }
