@@ -290,16 +290,18 @@ struct CapstoneVerdictTests {
     let capstone = Pattern(name: "ScanCapstone")
     var module: String { capstone.testModule }
 
-    func result(_ id: String, failures: [String]) -> TestResult {
-        let parts = id.split(separator: "/")
-        return TestResult(classname: String(parts[0]), name: String(parts[1]), failures: failures)
+    func result(_ id: String, failures: [String], skipped: Bool = false) -> RunReport.Outcome {
+        RunReport.Outcome(
+            id: id, displayName: id, status: skipped ? .skipped : failures.isEmpty ? .passed : .failed,
+            issues: failures.map { EventStream.Issue(message: $0, comment: nil, filePath: nil, line: nil) },
+            filePath: nil, line: nil)
     }
 
     @Test("On the stubs every safety-net test passes and every step test fails")
     func greenNetRedSteps() {
         let verdict = KataModeVerdict(
             patterns: [capstone],
-            results: [
+            outcomes: [
                 result("\(module).SafetyNet/oneCode()", failures: []),
                 result("\(module).Step1Pipeline/a()", failures: ["Expectation failed"]),
             ], safetyNets: ["\(module).SafetyNet"])
@@ -314,7 +316,7 @@ struct CapstoneVerdictTests {
     func redNetGreenStep() {
         let verdict = KataModeVerdict(
             patterns: [capstone],
-            results: [
+            outcomes: [
                 result("\(module).SafetyNet/oneCode()", failures: ["Expectation failed: display"]),
                 result("\(module).Step1Pipeline/a()", failures: []),
             ], safetyNets: ["\(module).SafetyNet"])

@@ -6,18 +6,20 @@ import Testing
 struct KataModeVerdictTests {
     let strategy = Pattern(name: "Strategy")
 
-    func red(_ id: String) -> TestResult { result(id, failures: ["Expectation failed"]) }
-    func green(_ id: String) -> TestResult { result(id, failures: []) }
-    func result(_ id: String, failures: [String]) -> TestResult {
-        let parts = id.split(separator: "/")
-        return TestResult(classname: String(parts[0]), name: String(parts[1]), failures: failures)
+    func red(_ id: String) -> RunReport.Outcome { result(id, failures: ["Expectation failed"]) }
+    func green(_ id: String) -> RunReport.Outcome { result(id, failures: []) }
+    func result(_ id: String, failures: [String], skipped: Bool = false) -> RunReport.Outcome {
+        RunReport.Outcome(
+            id: id, displayName: id, status: skipped ? .skipped : failures.isEmpty ? .passed : .failed,
+            issues: failures.map { EventStream.Issue(message: $0, comment: nil, filePath: nil, line: nil) },
+            filePath: nil, line: nil)
     }
 
     @Test("All kata tests red and all other tests green is a pass")
     func passes() {
         let verdict = KataModeVerdict(
             patterns: [strategy],
-            results: [
+            outcomes: [
                 red("StrategyTests.Step1/a()"), red("StrategyTests.Step2/b()"),
                 green("ScanKitTests.Codes/c()"),
             ]
@@ -30,7 +32,8 @@ struct KataModeVerdictTests {
     @Test("A kata test that passes on the stub is named")
     func kataTestGreenOnStub() {
         let verdict = KataModeVerdict(
-            patterns: [strategy], results: [red("StrategyTests.Step1/a()"), green("StrategyTests.Step1/b()")])
+            patterns: [strategy],
+            outcomes: [red("StrategyTests.Step1/a()"), green("StrategyTests.Step1/b()")])
         #expect(verdict.problems.count == 1)
         #expect(
             verdict.problems.first?.hasPrefix("StrategyTests.Step1/b() passed on the untouched stub") == true)
@@ -40,7 +43,7 @@ struct KataModeVerdictTests {
     func domainTestFails() {
         let verdict = KataModeVerdict(
             patterns: [strategy],
-            results: [
+            outcomes: [
                 red("StrategyTests.Step1/a()"), result("MessagingKitTests.Clock/t()", failures: ["boom"]),
             ])
         #expect(
@@ -52,7 +55,7 @@ struct KataModeVerdictTests {
     @Test("A kata whose tests did not run at all is reported")
     func missingKataTests() {
         let verdict = KataModeVerdict(
-            patterns: [strategy, Pattern(name: "State")], results: [red("StrategyTests.S/a()")])
+            patterns: [strategy, Pattern(name: "State")], outcomes: [red("StrategyTests.S/a()")])
         #expect(verdict.problems.count == 1)
         #expect(verdict.problems.first?.hasPrefix("No StateTests ran.") == true)
     }
@@ -61,21 +64,21 @@ struct KataModeVerdictTests {
     func filterLeak() {
         let verdict = KataModeVerdict(
             patterns: [Pattern(name: "State")],
-            results: [red("StateTests.S/a()"), green("ScanKitTests.ScanStateTests/b()")])
+            outcomes: [red("StateTests.S/a()"), green("ScanKitTests.ScanStateTests/b()")])
         #expect(verdict.problems.count == 1)
         #expect(verdict.problems.first?.contains("`swift test --filter StateTests` would run it too") == true)
     }
 
     @Test("Story tests must skip themselves on the stubs; one that runs is named, red or green")
     func storyTestsSkip() {
-        var skipped = green("StoryTests.Story/wholeStory()")
-        skipped.skipped = true
-        let fine = KataModeVerdict(patterns: [strategy], results: [red("StrategyTests.S/a()"), skipped])
+        let skipped = result("StoryTests.Story/wholeStory()", failures: [], skipped: true)
+        let fine = KataModeVerdict(patterns: [strategy], outcomes: [red("StrategyTests.S/a()"), skipped])
         #expect(fine.problems.isEmpty)
         #expect(fine.referenceOnlySkipped == 1 && fine.otherTotal == 0)
 
         let ran = KataModeVerdict(
-            patterns: [strategy], results: [red("StrategyTests.S/a()"), red("StoryTests.Story/wholeStory()")])
+            patterns: [strategy],
+            outcomes: [red("StrategyTests.S/a()"), red("StoryTests.Story/wholeStory()")])
         #expect(
             ran.problems == [
                 "StoryTests.Story/wholeStory() ran on the stubs. It checks the reference solutions wired "
@@ -85,9 +88,8 @@ struct KataModeVerdictTests {
 
     @Test("A skipped kata test is reported: it is not red")
     func skippedKataTest() {
-        var skipped = result("StrategyTests.S/b()", failures: [])
-        skipped.skipped = true
-        let verdict = KataModeVerdict(patterns: [strategy], results: [red("StrategyTests.S/a()"), skipped])
+        let skipped = result("StrategyTests.S/b()", failures: [], skipped: true)
+        let verdict = KataModeVerdict(patterns: [strategy], outcomes: [red("StrategyTests.S/a()"), skipped])
         #expect(
             verdict.problems == [
                 "StrategyTests.S/b() was skipped. A kata test must run, and fail on the stub."

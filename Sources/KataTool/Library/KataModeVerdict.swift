@@ -39,15 +39,15 @@ struct KataModeVerdict {
     /// - Parameter learnerNets: The test modules of the nets learners write at a capstone's
     ///   step 0: on the stubs each has only its starting test, and it fails.
     init(
-        patterns: [Pattern], results: [TestResult], safetyNets: Set<String> = [],
+        patterns: [Pattern], outcomes results: [RunReport.Outcome], safetyNets: Set<String> = [],
         learnerNets: Set<String> = []
     ) {
         var summaries: [KataSummary] = []
         var problems: [String] = []
         let kataModules = Set(patterns.map(\.testModule))
         // `Module.Suite`, or a suite nested in it: `Module.Suite.Inner`.
-        func isSafetyNet(_ test: TestResult) -> Bool {
-            safetyNets.contains { test.classname == $0 || test.classname.hasPrefix($0 + ".") }
+        func isSafetyNet(_ test: RunReport.Outcome) -> Bool {
+            safetyNets.contains { test.suite == $0 || test.suite.hasPrefix($0 + ".") }
         }
 
         for pattern in patterns {
@@ -61,17 +61,17 @@ struct KataModeVerdict {
             for test in pinning where !test.passed {
                 let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
                 problems.append(
-                    "\(test.id) \(reason). A safety-net test pins what the legacy stub does: it must pass on the "
+                    "\(test.name) \(reason). A safety-net test pins what the legacy stub does: it must pass on the "
                         + "untouched stub (and after every step).")
             }
             let tests = all.filter { !isSafetyNet($0) }
             for test in tests where test.passed {
                 problems.append(
-                    "\(test.id) passed on the untouched stub. A kata test must fail until the learner writes "
+                    "\(test.name) passed on the untouched stub. A kata test must fail until the learner writes "
                         + "the code; test behaviour the stub doesn't have yet.")
             }
             for test in tests where test.skipped {
-                problems.append("\(test.id) was skipped. A kata test must run, and fail on the stub.")
+                problems.append("\(test.name) was skipped. A kata test must run, and fail on the stub.")
             }
             summaries.append(
                 KataSummary(
@@ -80,9 +80,9 @@ struct KataModeVerdict {
 
             // `swift test --filter StrategyTests` must select exactly the Strategy tests.
             for test in results
-            where test.module != pattern.testModule && test.id.contains(pattern.testModule) {
+            where test.module != pattern.testModule && test.name.contains(pattern.testModule) {
                 problems.append(
-                    "\(test.id) contains \"\(pattern.testModule)\", so `swift test --filter \(pattern.testModule)` "
+                    "\(test.name) contains \"\(pattern.testModule)\", so `swift test --filter \(pattern.testModule)` "
                         + "would run it too. Rename the suite or test.")
             }
         }
@@ -96,7 +96,7 @@ struct KataModeVerdict {
             }
             for test in tests where test.failures.isEmpty {
                 problems.append(
-                    "\(test.id) \(test.skipped ? "was skipped" : "passed") on the untouched stub. The learner's net "
+                    "\(test.name) \(test.skipped ? "was skipped" : "passed") on the untouched stub. The learner's net "
                         + "starts red: its starting test must fail until the learner finishes it.")
             }
             nets.append((net, tests.count, tests.filter { !$0.failures.isEmpty }.count))
@@ -106,7 +106,7 @@ struct KataModeVerdict {
         let referenceOnly = results.filter { Self.referenceOnlyModules.contains($0.module) }
         for test in referenceOnly where !test.skipped {
             problems.append(
-                "\(test.id) ran on the stubs. It checks the reference solutions wired together, so it must "
+                "\(test.name) ran on the stubs. It checks the reference solutions wired together, so it must "
                     + "skip itself unless KATA_SOLUTIONS=1.")
         }
         let others = results.filter {
@@ -115,7 +115,7 @@ struct KataModeVerdict {
         }
         for test in others where !test.passed {
             let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
-            problems.append("\(test.id) \(reason). Tests outside the katas must pass in both modes.")
+            problems.append("\(test.name) \(reason). Tests outside the katas must pass in both modes.")
         }
 
         self.summaries = summaries
@@ -126,21 +126,14 @@ struct KataModeVerdict {
     }
 }
 
-/// One test's outcome.
-struct TestResult: Equatable {
-    /// `Module.Suite` (or just `Module` for a test outside a suite).
-    var classname: String
-    /// The test function, such as `keepsMatches()`.
-    var name: String
-    /// One message per recorded issue; empty when the test passed.
-    var failures: [String]
-    /// Whether the test was skipped (a disabled test).
-    var skipped: Bool = false
-
-    /// The test module: the part of ``classname`` before the first dot.
-    var module: String { String(classname.prefix { $0 != "." }) }
-    /// The identifier `swift test --filter` matches against: `Module.Suite/test()`.
-    var id: String { "\(classname)/\(name)" }
-    /// Whether the test ran and recorded no issue.
-    var passed: Bool { failures.isEmpty && !skipped }
+/// What the verdict reads of a test's outcome.
+extension RunReport.Outcome {
+    /// `Module.Suite`: the test's name before its function.
+    fileprivate var suite: String { String(name.prefix { $0 != "/" }) }
+    fileprivate var skipped: Bool { status == .skipped }
+    /// One message per recorded issue, or the status when it failed without one; empty when it
+    /// passed or was skipped.
+    fileprivate var failures: [String] {
+        passed || skipped ? [] : (issues.isEmpty ? ["\(status)"] : issues.map(\.message))
+    }
 }

@@ -103,21 +103,13 @@ enum VerifyCommand {
         for (module, crash) in report.backgroundCrashes.sorted(by: { $0.key < $1.key }) {
             problems.append("\(module): \(printer.backgroundSummary(crash)). A stub must never crash.")
         }
-        let results = report.outcomes.map { outcome in
-            let parts = outcome.name.split(separator: "/", maxSplits: 1).map(String.init)
-            return TestResult(
-                classname: parts[0], name: parts.count > 1 ? parts[1] : "",
-                failures: outcome.passed
-                    ? [] : (outcome.issues.isEmpty ? ["\(outcome.status)"] : outcome.issues.map(\.message)),
-                skipped: outcome.status == .skipped)
-        }
         let safetyNets = Set(
             Catalog.katas.flatMap { kata in
                 (kata.capstone?.safetyNets ?? []).map { "\(kata.pattern.testModule).\($0)" }
             })
         let learnerNets = Set(Catalog.katas.compactMap(\.capstone?.learnerNet))
         let verdict = KataModeVerdict(
-            patterns: patterns, results: results, safetyNets: safetyNets, learnerNets: learnerNets)
+            patterns: patterns, outcomes: report.outcomes, safetyNets: safetyNets, learnerNets: learnerNets)
         for summary in verdict.summaries {
             let isCapstone = Catalog.kata(ofTestModule: summary.pattern.testModule)?.isCapstone == true
             let ok =
