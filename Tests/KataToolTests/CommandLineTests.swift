@@ -30,7 +30,7 @@ struct CommandLineTests {
 
     @Test("Every command has --help, and it exits 0", arguments: KataCommand.commands.map(\.name))
     func help(command: String) {
-        #expect(KataCommand.run([command, "--help"] + package) == 0)
+        #expect(KataCommand.run([command, "--help"] + package) == .success)
     }
 
     @Test(
@@ -39,15 +39,15 @@ struct CommandLineTests {
             ["test", "flyweigth"], ["hint", "nope"], ["reset", "singelton", "--yes"], ["tset"], ["flyweight"],
         ])
     func unknownNames(arguments: [String]) {
-        #expect(KataCommand.run(arguments + package) == 2)
+        #expect(KataCommand.run(arguments + package) == .usage)
     }
 
     @Test("Help: `kata --help` and `kata help` list the commands; an unknown topic is an error")
     func topLevelHelp() {
-        #expect(KataCommand.run(["--help"]) == 0)
-        #expect(KataCommand.run(["help"]) == 0)
-        #expect(KataCommand.run(["help", "watch"]) == 0)
-        #expect(KataCommand.run(["help", "nonsense"]) == 2)
+        #expect(KataCommand.run(["--help"]) == .success)
+        #expect(KataCommand.run(["help"]) == .success)
+        #expect(KataCommand.run(["help", "watch"]) == .success)
+        #expect(KataCommand.run(["help", "nonsense"]) == .usage)
         let test = KataCommand.command(named: "test")
         #expect(test.map(KataCommand.help(for:))?.contains("--step") == false, "test takes no --step")
     }
@@ -68,7 +68,7 @@ struct CommandLineTests {
     @Test("Outside the repository, every command says so and exits 2")
     func outsideRepository() throws {
         let folder = try TemporaryFolder()
-        #expect(KataCommand.run(["test", "strategy", "--package-path", folder.url.path]) == 2)
+        #expect(KataCommand.run(["test", "strategy", "--package-path", folder.url.path]) == .usage)
         #expect(Workspace.find(from: folder.url) == nil)
     }
 

@@ -91,7 +91,7 @@ struct CurrentKataTests {
         let asked = KataCommand.Context(workspace: workspace, terminal: .plain, options: solution)
         // The tests' standard input is no terminal: the question is declined.
         let status = try await blocking { [solution] in SolutionCommand.run(solution, asked) }
-        #expect(status == 1, "Flyweight was never tried: its solution is asked about, and declined")
+        #expect(status == .failure, "Flyweight was never tried: its solution is asked about, and declined")
         #expect(
             workspace.loadState().chosen == "Factory", "Declining Flyweight's solution keeps you on Factory")
         var hint = solution

@@ -118,20 +118,23 @@ struct HintsTests {
         let workspace = Workspace(root: folder.url)
         let arguments = ["hint", "strategy", "--step", "1", "--package-path", folder.url.path]
 
-        #expect(KataCommand.run(arguments) == 0)
+        #expect(KataCommand.run(arguments) == .success)
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == nil, "No HINTS.md: no hint seen")
 
         try folder.write(
             "Katas/Strategy/HINTS.md",
             "# Strategy: hints\n\n## Step 1: a\n\n### Hint 1\n\nOne.\n\n### Hint 2\n\nTwo.\n")
-        #expect(KataCommand.run(arguments) == 0)
+        #expect(KataCommand.run(arguments) == .success)
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == 1)
-        #expect(KataCommand.run(arguments) == 0)
-        #expect(KataCommand.run(arguments) == 0)
+        #expect(KataCommand.run(arguments) == .success)
+        #expect(KataCommand.run(arguments) == .success)
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == 2, "The last hint stays the last")
 
-        #expect(KataCommand.run(["hint", "strategy", "--step", "2", "--package-path", folder.url.path]) == 0)
+        #expect(
+            KataCommand.run(["hint", "strategy", "--step", "2", "--package-path", folder.url.path])
+                == .success)
         #expect(workspace.loadState().hintsSeen["Strategy/2"] == nil, "Step 2 has no section in HINTS.md")
-        #expect(KataCommand.run(["hint", "strategy", "--step", "5", "--package-path", folder.url.path]) == 2)
+        #expect(
+            KataCommand.run(["hint", "strategy", "--step", "5", "--package-path", folder.url.path]) == .usage)
     }
 }

@@ -118,7 +118,7 @@ struct ResetTests {
     func reset(
         _ folder: TemporaryFolder, yes: Bool = false, ask: ((String) -> Bool)?,
         source: (any StubSource)? = nil
-    ) throws -> (status: Int32, said: String) {
+    ) throws -> (status: KataTool.ExitStatus, said: String) {
         final class Said { var text = "" }
         let said = Said()
         let status = ResetCommand.reset(
@@ -138,7 +138,7 @@ struct ResetTests {
     func noTerminal() throws {
         let folder = try learnerFolder()
         let (status, said) = try reset(folder, ask: nil)
-        #expect(status == 1)
+        #expect(status == .failure)
         #expect(
             said.contains("If it goes on, it first copies your files to .kata/backups/Strategy-")
         )
@@ -160,7 +160,7 @@ struct ResetTests {
                 asked.append($0)
                 return false
             })
-        #expect(status == 1 && asked == ["Reset?"])
+        #expect(status == .failure && asked == ["Reset?"])
         #expect(said.contains("Nothing changed: nothing was copied or written."))
         #expect(backups(in: folder).isEmpty)
         #expect(folder.read("Katas/Strategy/Helpers.swift") == "my own file")
@@ -170,7 +170,7 @@ struct ResetTests {
     func done() throws {
         let folder = try learnerFolder()
         let (status, said) = try reset(folder, ask: { _ in true })
-        #expect(status == 0)
+        #expect(status == .success)
         let backup = try #require(backups(in: folder).first)
         #expect(
             said.contains(
@@ -185,7 +185,7 @@ struct ResetTests {
         let folder = try learnerFolder()
         try folder.write(".kata/backups", "a file where the backups folder should be")
         let (status, said) = try reset(folder, yes: true, ask: nil)
-        #expect(status == 1)
+        #expect(status == .failure)
         #expect(said.contains("The reset stopped before writing anything"))
         #expect(said.contains("Your files are as they were."))
         #expect(folder.read("Katas/Strategy/Lexical.swift") == "my step 1 work")
@@ -201,7 +201,7 @@ struct ResetTests {
                 a, _ in a
             })
         let (status, said) = try reset(folder, yes: true, ask: nil, source: source)
-        #expect(status == 1)
+        #expect(status == .failure)
         let backup = try #require(backups(in: folder).first)
         #expect(said.contains("The reset stopped while writing the stubs"))
         #expect(said.contains("Every file of yours, as it was, is in .kata/backups/\(backup)/."))

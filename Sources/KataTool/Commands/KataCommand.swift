@@ -16,7 +16,7 @@ struct KataCommand {
         let usage: String
         /// The options it takes, each explained for it.
         let options: [OptionSpec]
-        let run: @Sendable (Options, Context) -> Int32
+        let run: @Sendable (Options, Context) -> ExitStatus
     }
 
     /// What every command works with.
@@ -78,10 +78,10 @@ struct KataCommand {
 
             /// What the command exits with when there is no kata to work on: 0 when every kata
             /// is done, 2 for a name that is no kata's.
-            var exitStatus: Int32 {
+            var exitStatus: ExitStatus {
                 switch self {
-                case .kata, .everyKataDone: 0
-                case .unknown: 2
+                case .kata, .everyKataDone: .success
+                case .unknown: .usage
                 }
             }
         }
@@ -167,9 +167,9 @@ struct KataCommand {
                 "Maintainers: the kata modules a capstone needs, one a line (none for a kata), for scripts.",
             usage: "kata prerequisites <kata>", options: [.packagePath],
             run: { _, context in
-                guard let kata = context.kata() else { return 2 }
+                guard let kata = context.kata() else { return .usage }
                 for pattern in kata.prerequisites { print(pattern.name) }
-                return 0
+                return .success
             }),
     ]
 
@@ -212,11 +212,11 @@ struct KataCommand {
         Interrupt.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
         Terminal.flush()
-        exit(status)
+        exit(status.rawValue)
     }
 
     /// Runs the command `arguments` name and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) -> ExitStatus {
         var arguments = arguments
         var name = "progress"
         if let first = arguments.first, !first.hasPrefix("-") {
@@ -231,14 +231,14 @@ struct KataCommand {
         if name == "help" {
             guard let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
                 print(usage)
-                return 0
+                return .success
             }
             guard let command = command(named: topic) else {
                 Terminal.printError("No command is called '\(topic)'.\n\n" + usage)
-                return 2
+                return .usage
             }
             print(help(for: command))
-            return 0
+            return .success
         }
         guard let command = command(named: name) else {
             if let kata = Catalog.kata(named: name) {
@@ -258,18 +258,18 @@ struct KataCommand {
                     }
                 Terminal.printError("Unknown command '\(name)'." + suggestion + "\n\n" + usage)
             }
-            return 2
+            return .usage
         }
         let options: Options
         do {
             options = try Options(parsing: arguments, allowed: command.options)
         } catch {
             Terminal.printError("\(error)\n\n" + help(for: command))
-            return 2
+            return .usage
         }
         if options.help {
             print(help(for: command))
-            return 0
+            return .success
         }
         let start = options.packagePath ?? URL(filePath: FileManager.default.currentDirectoryPath)
         guard let workspace = Workspace.find(from: start) else {
@@ -277,17 +277,17 @@ struct KataCommand {
                 "\(start.path) is not inside the Pattern Katas repository: no Package.swift for PatternKatas "
                     + "here or in a parent folder. `cd` into your clone, or give the tool its path: "
                     + "`swift run kata … --package-path <clone>` (after `kata`, not before it).")
-            return 2
+            return .usage
         }
         return command.run(options, Context(workspace: workspace, terminal: .current, options: options))
     }
 
     /// `kata rules [<kata>]`: the briefs' numbered rules against the tests' citations, without
     /// building anything (``RuleCheck``).
-    static func rules(_ options: Options, _ context: Context) -> Int32 {
+    static func rules(_ options: Options, _ context: Context) -> ExitStatus {
         var katas = Catalog.katas
         if options.positional.first != nil {
-            guard let kata = context.kata() else { return 2 }
+            guard let kata = context.kata() else { return .usage }
             katas = [kata]
         }
         let check = RuleCheck(workspace: context.workspace)
@@ -302,7 +302,7 @@ struct KataCommand {
                     + (problems.isEmpty ? ", each tested" : ""))
             for problem in problems { print("  - \(problem)") }
         }
-        return total == 0 ? 0 : 1
+        return ExitStatus(ok: total == 0)
     }
 
     static func command(named name: String) -> Command? {
@@ -327,24 +327,24 @@ struct KataCommand {
 
     // MARK: - progress and test
 
-    static func progress(_ options: Options, _ context: Context) -> Int32 {
+    static func progress(_ options: Options, _ context: Context) -> ExitStatus {
         guard options.positional.isEmpty else {
             if let kata = context.kata() {
                 Terminal.printError(
                     "`kata` alone shows every kata. For one: `swift run kata test \(kata.command)`."
                 )
             }
-            return 2
+            return .usage
         }
         GitStubSource.recordStubCommits(in: context.workspace)
         let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
-        if report.interrupted { return 130 }
+        if report.interrupted { return .interrupted }
         context.workspace.rememberBuild(of: report)
         if options.verbose { printLogs(of: report) }
         let printer = context.printer
         if let error = report.buildErrors.first {
             context.say(printer.compileFailure(error))
-            return 1
+            return .failure
         }
         if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
         let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
@@ -358,10 +358,10 @@ struct KataCommand {
             context.say(printer.everyKataDone)
         }
         if let leftOut = printer.leftOut(report, besides: current) { context.say("\n" + leftOut) }
-        return 0
+        return .success
     }
 
-    static func test(_ options: Options, _ context: Context) -> Int32 {
+    static func test(_ options: Options, _ context: Context) -> ExitStatus {
         let choice = context.kataOrCurrent()
         guard case .kata(let kata) = choice else { return choice.exitStatus }
         context.workOn(kata)
@@ -373,9 +373,9 @@ struct KataCommand {
     ///
     /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
     /// capstone runs the learner's own modules of them, so their progress explains its results.
-    static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> Int32 {
+    static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> ExitStatus {
         let report = context.runner(about: kata).run(modules: kata.testModules)
-        if report.interrupted { return 130 }
+        if report.interrupted { return .interrupted }
         context.workspace.rememberBuild(of: report)
         if verbose { printLogs(of: report) }
         let printer = context.printer
@@ -387,7 +387,7 @@ struct KataCommand {
                 state.ran.insert(kata.pattern.name)
                 context.workspace.save(state)
             }
-            return 1
+            return .failure
         }
         if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
         let progress = KataProgress(kata: kata, report: report)
@@ -397,7 +397,7 @@ struct KataCommand {
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
         print(printer.next(progress))  // fitted to the terminal already, but for what the test wrote
         if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
-        return progress.isDone ? 0 : 1
+        return ExitStatus(ok: progress.isDone)
     }
 
     /// Notes the step each kata is on, for `hint`, and which katas the learner has tried, for

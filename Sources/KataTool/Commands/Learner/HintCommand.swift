@@ -3,7 +3,7 @@
 /// The hints are read from the kata's `HINTS.md` (``Hints``), their one home; the brief gives
 /// the step's heading.
 enum HintCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         let choice = context.kataOrCurrent()
         guard case .kata(let kata) = choice else { return choice.exitStatus }
         let workspace = context.workspace
@@ -17,14 +17,14 @@ enum HintCommand {
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 GitStubSource.recordStubCommits(in: workspace)
                 let report = context.runner(quiet: true, about: kata).run(modules: kata.testModules)
-                if report.interrupted { return 130 }
+                if report.interrupted { return .interrupted }
                 workspace.rememberBuild(of: report)
                 if let error = report.buildErrors.first {
                     print(context.printer.compileFailure(error))
                     print(
                         "A hint for a step of your choice: `swift run kata hint \(kata.command) --step N`."
                     )
-                    return 1
+                    return .failure
                 }
                 if report.failure == nil {
                     let progress = KataProgress(kata: kata, report: report)
@@ -38,13 +38,13 @@ enum HintCommand {
                     "The tests did not run, so your step is unknown. "
                         + "`swift run kata test \(kata.command)` says why; "
                         + "`swift run kata hint \(kata.command) --step N` gives a step's hint.")
-                return 1
+                return .failure
             }
             guard let current = state.currentStep[name] else {
                 print(
                     "Every step of \(kata.pattern.displayName) is green: no hint needed. "
                         + "To read one anyway: `swift run kata hint \(kata.command) --step N`.")
-                return 0
+                return .success
             }
             step = current
             // A capstone's step runs the learner's own kata modules: an unfinished one comes first.
@@ -60,21 +60,21 @@ enum HintCommand {
         }
         guard let step, let section = workspace.brief(of: kata).step(step) else {
             Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
-            return 2
+            return .usage
         }
         let path = Hints.path(of: kata)
         guard let hints = workspace.hints(of: kata) else {
             print(
                 "\(path) is missing, so there is no hint to give. "
                     + "Read the step in Katas/\(name)/README.md:\(section.line).")
-            return 0
+            return .success
         }
         let texts = hints.step(step)?.hints.filter { !$0.isEmpty } ?? []
         guard !texts.isEmpty else {
             print(
                 "\(path) has no hint for \(section.heading). "
                     + "Read the step in Katas/\(name)/README.md:\(section.line).")
-            return 0
+            return .success
         }
         var state = workspace.loadState()
         let key = "\(name)/\(step)"
@@ -99,6 +99,6 @@ enum HintCommand {
         }
         state.hintsSeen[key] = index + 1
         workspace.save(state)
-        return 0
+        return .success
     }
 }

@@ -17,11 +17,11 @@ protocol StubSource {
 /// what it did, on every path (declined, nobody to ask, a backup that failed, a write that
 /// failed).
 enum ResetCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
-        guard let kata = context.kata() else { return 2 }
+    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
+        guard let kata = context.kata() else { return .usage }
         if let step = options.step, step > kata.stepCount {
             Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
-            return 2
+            return .usage
         }
         let workspace = context.workspace
         let source: GitStubSource
@@ -31,7 +31,7 @@ enum ResetCommand {
             source = noted
         } else {
             guard let chosen = chooseStubCommit(of: kata, yes: options.yes, root: workspace.root) else {
-                return 1
+                return .failure
             }
             source = chosen
         }
@@ -94,14 +94,14 @@ enum ResetCommand {
         _ kata: Kata, step: Int?, yes: Bool, source: any StubSource, workspace: Workspace,
         terminal: Terminal, ask: ((String) -> Bool)?,
         say: (String) -> Void = { print($0) }, sayError: (String) -> Void = Terminal.printError
-    ) -> Int32 {
+    ) -> ExitStatus {
         let reset = KataReset(workspace: workspace, source: source)
         let plan: KataReset.Plan
         do {
             plan = try reset.plan(kata, step: step)
         } catch {
             sayError("\(error) Nothing changed.")
-            return 1
+            return .failure
         }
         let backup = workspace.relative(plan.backup.path) + "/"
         let what = step.map { "step \($0) of \(kata.pattern.displayName)" } ?? kata.pattern.displayName
@@ -125,13 +125,13 @@ enum ResetCommand {
                 say(
                     "Nothing changed: there is no terminal to ask on, so nothing was copied or written. "
                         + "Add --yes to reset without being asked.")
-                return 1
+                return .failure
             }
             guard ask("Reset?") else {
                 say(
                     "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)"
                 )
-                return 1
+                return .failure
             }
         }
         do {
@@ -148,7 +148,7 @@ enum ResetCommand {
                     "The reset stopped while writing the stubs (\(failure.underlying)): some files may be stubs "
                         + "already. Every file of yours, as it was, is in \(backup).")
             }
-            return 1
+            return .failure
         }
         var state = workspace.loadState()
         state.currentStep[kata.pattern.name] = nil
@@ -166,7 +166,7 @@ enum ResetCommand {
                 "Done: \(restored) file\(restored == 1 ? "" : "s") back to the stubs"
                     + (plan.remove.isEmpty ? "" : ", \(plan.remove.count) of yours removed")
                     + ". Your files, as they were, are in \(backup).", .green))
-        return 0
+        return .success
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Before the learner's first run of the kata's tests, it asks before showing any code.
 enum SolutionCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         var options = options
         var context = context
         // `kata solution ScanStates.swift`: a file of the current kata's solution, not a kata.
@@ -29,7 +29,7 @@ enum SolutionCommand {
                 Terminal.printError(
                     "The \(kata.pattern.displayName) solution has no file '\(wanted)'. Its files: "
                         + workspace.swiftFiles(in: "Solutions/\(name)").joined(separator: ", ") + ".")
-                return 2
+                return .usage
             }
             only = match
         }
@@ -42,14 +42,14 @@ enum SolutionCommand {
                 print(
                     "Not shown. Try the kata first (`swift run kata test \(kata.command)`), "
                         + "or add --force to see it now.")
-                return 1
+                return .failure
             }
         }
         // Said yes to (at the question, or with --force) before trying the kata, the solution is
         // how the learner works on it: they are on it now. Read after trying, it is a look.
         if !tried { context.workOn(kata) }
         Pager.show(text(of: kata, only: only, context: context), terminal: context.terminal)
-        return 0
+        return .success
     }
 
     /// The file of `kata`'s solution that `name` means, in any case, with or without `.swift`.
@@ -122,7 +122,7 @@ enum SolutionCommand {
     /// Runs the kata's tests against the solution, in a build folder of its own, so that the
     /// learner's own build is not thrown away: one folder built in both modes rebuilds every
     /// pattern module at each switch.
-    static func test(_ kata: Kata, options: Options, context: KataCommand.Context) -> Int32 {
+    static func test(_ kata: Kata, options: Options, context: KataCommand.Context) -> ExitStatus {
         let workspace = context.workspace
         var runner = context.runner()
         runner.solutions = true
@@ -137,11 +137,11 @@ enum SolutionCommand {
                     + "built in \(workspace.relative(runner.scratchPath?.path ?? ".build-solutions"))/:", .dim
             ))
         let report = runner.run(modules: [kata.pattern.testModule])
-        if report.interrupted { return 130 }
+        if report.interrupted { return .interrupted }
         if options.verbose { KataCommand.printLogs(of: report) }
         if let error = report.buildErrors.first {
             print(context.printer.compileFailure(error))
-            return 1
+            return .failure
         }
         if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
         // Not `KataCommand.remember`: this is the solution's result, not the learner's progress.
@@ -154,13 +154,13 @@ enum SolutionCommand {
                 context.terminal.paint(
                     "✔ The solution passes all \(tests.count) tests. Yours runs with `swift run kata test \(kata.command)`.",
                     .green))
-            return 0
+            return .success
         }
         print(
             context.terminal.paint(
                 "✘ The solution fails \(tests.filter { !$0.passed }.count) of \(tests.count) tests: that is a bug in "
                     + "the repository, not in your code. `--verbose` shows the whole log.", .red))
-        return 1
+        return .failure
     }
 
     /// `diff -u` of two files in `root`; empty when they are the same or `diff` is missing.

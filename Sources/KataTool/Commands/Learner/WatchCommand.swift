@@ -18,7 +18,7 @@ import Foundation
 /// `--manual` runs again only when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
 /// progress and quits.
 enum WatchCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         let choice = context.kataOrCurrent()
         guard case .kata(var kata) = choice else { return choice.exitStatus }
         context.workOn(kata)
@@ -43,16 +43,16 @@ enum WatchCommand {
             clear = true
             let started = ContinuousClock.now
             let status = KataCommand.test(kata, context: context)
-            if status == 130 || Interrupt.requested { return 130 }
+            if status == .interrupted || Interrupt.requested { return .interrupted }
             runs += 1
-            let isDone = status == 0
+            let isDone = status == .success
             if isDone, wasDone == false {
                 // It went all green while watched: on to the next kata, at once.
                 var state = workspace.loadState()
                 state.chosen = kata.pattern.name
                 guard let next = state.currentKata else {
                     print("\n" + context.printer.everyKataDone)
-                    return 0
+                    return .success
                 }
                 state.chosen = next.pattern.name
                 workspace.save(state)
@@ -79,10 +79,10 @@ enum WatchCommand {
             Terminal.flush()
             // Wait for a save, Enter, or Ctrl-C.
             waiting: while true {
-                if Interrupt.requested { return 130 }
+                if Interrupt.requested { return .interrupted }
                 if let line = input.line(waitingUpTo: 20) {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
-                    case "q", "quit": return 0
+                    case "q", "quit": return .success
                     case "h", "hint":
                         var options = context.options
                         options.positional = [kata.pattern.name]

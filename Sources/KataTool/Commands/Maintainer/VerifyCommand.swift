@@ -5,7 +5,7 @@ import Foundation
 /// It checks the stubs as committed, never a learner's edits: when `Katas/` has local changes,
 /// it runs in a clean copy whose `Katas/` comes from `HEAD`.
 enum VerifyCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> Int32 {
+    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         let workspace = context.workspace
         let terminal = context.terminal
         print("Kata verify: the kata contract, on the stubs as committed.\n")
@@ -19,7 +19,7 @@ enum VerifyCommand {
                 try makeCleanCopy(of: workspace.root, at: copy.appending(path: "package"))
             } catch {
                 Terminal.printError("✘ Could not make a clean copy to check: \(error)")
-                return 1
+                return .failure
             }
             checked = Workspace(root: copy.appending(path: "package"))
             scratch = copy.appending(path: "build")
@@ -62,14 +62,14 @@ enum VerifyCommand {
         runner.scratchPath = scratch
         runner.workFolder = workspace.toolFolder.appending(path: "verify-runs")
         let report = runner.run(modules: nil)
-        if report.interrupted { return 130 }
+        if report.interrupted { return .interrupted }
         let runProblems = problems(of: report, patterns: patterns, workspace: checked, terminal: terminal)
 
         let total =
             shapeProblems.count + catalogProblems.count + ruleProblems.count + mistakeProblems.count
             + runProblems.count
         print(total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
-        return total == 0 ? 0 : 1
+        return ExitStatus(ok: total == 0)
     }
 
     /// Prints the run's summary and returns what breaks the contract.
