@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import KataTool
@@ -117,24 +118,76 @@ struct HintsTests {
         try folder.write("Katas/Strategy/README.md", "# Strategy\n\n## Step 1: a\n\n## Step 2: b\n")
         let workspace = Workspace(root: folder.url)
         let arguments = ["hint", "strategy", "--step", "1", "--package-path", folder.url.path]
+        let said = Said()
 
-        #expect(KataCommand.run(arguments) == .success)
+        #expect(KataCommand.run(arguments, output: said.output) == .success)
+        #expect(
+            said.take() == [
+                "Katas/Strategy/HINTS.md is missing, so there is no hint to give. Read the step in "
+                    + "Katas/Strategy/README.md:3."
+            ])
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == nil, "No HINTS.md: no hint seen")
 
         try folder.write(
             "Katas/Strategy/HINTS.md",
             "# Strategy: hints\n\n## Step 1: a\n\n### Hint 1\n\nOne.\n\n### Hint 2\n\nTwo.\n")
-        #expect(KataCommand.run(arguments) == .success)
+        #expect(KataCommand.run(arguments, output: said.output) == .success)
+        #expect(
+            said.take() == [
+                "Strategy, Step 1: a: hint 1 of 2", "", "One.", "",
+                "Ask again for the next hint: swift run kata hint strategy",
+            ])
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == 1)
-        #expect(KataCommand.run(arguments) == .success)
-        #expect(KataCommand.run(arguments) == .success)
+        for _ in 1...2 {
+            #expect(KataCommand.run(arguments, output: said.output) == .success)
+            #expect(
+                said.take() == [
+                    "Strategy, Step 1: a: hint 2 of 2", "", "Two.", "",
+                    "That was the last hint for this step. Still stuck? `swift run kata solution strategy`.",
+                ])
+        }
         #expect(workspace.loadState().hintsSeen["Strategy/1"] == 2, "The last hint stays the last")
 
         #expect(
-            KataCommand.run(["hint", "strategy", "--step", "2", "--package-path", folder.url.path])
+            KataCommand.run(
+                ["hint", "strategy", "--step", "2", "--package-path", folder.url.path], output: said.output)
                 == .success)
+        #expect(
+            said.take() == [
+                "Katas/Strategy/HINTS.md has no hint for Step 2: b. Read the step in Katas/Strategy/README.md:5."
+            ])
         #expect(workspace.loadState().hintsSeen["Strategy/2"] == nil, "Step 2 has no section in HINTS.md")
         #expect(
-            KataCommand.run(["hint", "strategy", "--step", "5", "--package-path", folder.url.path]) == .usage)
+            KataCommand.run(
+                ["hint", "strategy", "--step", "5", "--package-path", folder.url.path], output: said.output)
+                == .usage)
+        #expect(said.take() == ["error: Strategy has steps 1 to 4."])
+        #expect(
+            KataCommand.run(["hint", "stratgey", "--package-path", folder.url.path], output: said.output)
+                == .usage)
+        #expect(
+            said.take() == [
+                "error: No kata is called 'stratgey'. Did you mean strategy?\nThe katas: \(KataCommand.kataNames)."
+            ])
+    }
+}
+
+/// What a command said, in order: its lines, and its errors marked `error: `.
+final class Said: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// The output to give the command.
+    var output: Output {
+        Output(
+            line: { line in self.lines.withLock { $0.append(line) } },
+            error: { line in self.lines.withLock { $0.append("error: " + line) } })
+    }
+
+    /// What it said since the last time, and forgets it.
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines = [] }
+            return lines
+        }
     }
 }

@@ -24,12 +24,14 @@ struct KataCommand {
         let workspace: Workspace
         let terminal: Terminal
         let options: Options
+        /// Where the command's words go.
+        var output: Output = .standard
 
         var printer: ReportPrinter { ReportPrinter(workspace: workspace, terminal: terminal) }
 
         /// Prints `text` to fit the terminal: lines broken between words, never inside one.
         func say(_ text: String) {
-            print(terminal.wrapped(text))
+            output.line(terminal.wrapped(text))
         }
 
         /// The test runner, with the options' build folder and time limit.
@@ -61,10 +63,10 @@ struct KataCommand {
         /// when it names none.
         func kata() -> Kata? {
             guard let name = options.positional.first else {
-                Terminal.printError("Which kata? Name one: \(KataCommand.kataNames).")
+                output.error("Which kata? Name one: \(KataCommand.kataNames).")
                 return nil
             }
-            return KataCommand.kata(named: name)
+            return KataCommand.kata(named: name, output: output)
         }
 
         /// Which kata a command that takes an optional one works on.
@@ -97,10 +99,10 @@ struct KataCommand {
                 return .kata(kata)
             }
             guard let current = workspace.loadState().currentKata else {
-                print(printer.everyKataDone)
+                output.line(printer.everyKataDone)
                 return .everyKataDone
             }
-            print(terminal.paint("\(current.pattern.displayName): the kata you are on.", .dim))
+            output.line(terminal.paint("\(current.pattern.displayName): the kata you are on.", .dim))
             return .kata(current)
         }
 
@@ -216,7 +218,7 @@ struct KataCommand {
     }
 
     /// Runs the command `arguments` name and returns the exit status.
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [String], output: Output = .standard) -> ExitStatus {
         var arguments = arguments
         var name = "progress"
         if let first = arguments.first, !first.hasPrefix("-") {
@@ -230,19 +232,19 @@ struct KataCommand {
         }
         if name == "help" {
             guard let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
-                print(usage)
+                output.line(usage)
                 return .success
             }
             guard let command = command(named: topic) else {
-                Terminal.printError("No command is called '\(topic)'.\n\n" + usage)
+                output.error("No command is called '\(topic)'.\n\n" + usage)
                 return .usage
             }
-            print(help(for: command))
+            output.line(help(for: command))
             return .success
         }
         guard let command = command(named: name) else {
             if let kata = Catalog.kata(named: name) {
-                Terminal.printError(
+                output.error(
                     "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.command)`?"
                 )
             } else {
@@ -256,7 +258,7 @@ struct KataCommand {
                     } else {
                         ""
                     }
-                Terminal.printError("Unknown command '\(name)'." + suggestion + "\n\n" + usage)
+                output.error("Unknown command '\(name)'." + suggestion + "\n\n" + usage)
             }
             return .usage
         }
@@ -264,22 +266,23 @@ struct KataCommand {
         do {
             options = try Options(parsing: arguments, allowed: command.options)
         } catch {
-            Terminal.printError("\(error)\n\n" + help(for: command))
+            output.error("\(error)\n\n" + help(for: command))
             return .usage
         }
         if options.help {
-            print(help(for: command))
+            output.line(help(for: command))
             return .success
         }
         let start = options.packagePath ?? URL(filePath: FileManager.default.currentDirectoryPath)
         guard let workspace = Workspace.find(from: start) else {
-            Terminal.printError(
+            output.error(
                 "\(start.path) is not inside the Pattern Katas repository: no Package.swift for PatternKatas "
                     + "here or in a parent folder. `cd` into your clone, or give the tool its path: "
                     + "`swift run kata … --package-path <clone>` (after `kata`, not before it).")
             return .usage
         }
-        return command.run(options, Context(workspace: workspace, terminal: .current, options: options))
+        return command.run(
+            options, Context(workspace: workspace, terminal: .current, options: options, output: output))
     }
 
     /// `kata rules [<kata>]`: the briefs' numbered rules against the tests' citations, without
@@ -314,10 +317,10 @@ struct KataCommand {
     }
 
     /// The kata `name` names, or `nil` after saying "did you mean …".
-    static func kata(named name: String) -> Kata? {
+    static func kata(named name: String, output: Output = .standard) -> Kata? {
         if let kata = Catalog.kata(named: name) { return kata }
         let suggestions = Catalog.suggestions(for: name).map(\.command)
-        Terminal.printError(
+        output.error(
             "No kata is called '\(name)'."
                 + (suggestions.isEmpty
                     ? "" : " Did you mean \(suggestions.prefix(2).joined(separator: " or "))?")

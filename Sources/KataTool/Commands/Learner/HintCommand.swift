@@ -12,7 +12,7 @@ enum HintCommand {
         if step == nil {
             if workspace.kataChangedSinceLastRun(kata) {
                 // No result yet, or the learner's files changed since: run the tests to find the step.
-                print(
+                context.output.line(
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 GitStubSource.recordStubCommits(in: workspace)
@@ -20,8 +20,8 @@ enum HintCommand {
                 if report.interrupted { return .interrupted }
                 workspace.rememberBuild(of: report)
                 if let error = report.buildErrors.first {
-                    print(context.printer.compileFailure(error))
-                    print(
+                    context.output.line(context.printer.compileFailure(error))
+                    context.output.line(
                         "A hint for a step of your choice: `swift run kata hint \(kata.command) --step N`."
                     )
                     return .failure
@@ -34,14 +34,14 @@ enum HintCommand {
             }
             let state = workspace.loadState()
             guard state.lastRun[name] != nil else {
-                Terminal.printError(
+                context.output.error(
                     "The tests did not run, so your step is unknown. "
                         + "`swift run kata test \(kata.command)` says why; "
                         + "`swift run kata hint \(kata.command) --step N` gives a step's hint.")
                 return .failure
             }
             guard let current = state.currentStep[name] else {
-                print(
+                context.output.line(
                     "Every step of \(kata.pattern.displayName) is green: no hint needed. "
                         + "To read one anyway: `swift run kata hint \(kata.command) --step N`.")
                 return .success
@@ -50,7 +50,7 @@ enum HintCommand {
             // A capstone's step runs the learner's own kata modules: an unfinished one comes first.
             let unfinished = kata.prerequisites(ofStep: current).filter { !state.done.contains($0.name) }
             if let first = unfinished.first {
-                print(
+                context.output.line(
                     context.terminal.paint(
                         "Step \(current) needs \(ReportPrinter.list(unfinished.map(\.displayName))), not done yet: "
                             + "finish \(unfinished.count == 1 ? "it" : "them") first (`swift run kata hint "
@@ -59,19 +59,19 @@ enum HintCommand {
             }
         }
         guard let step, let section = workspace.brief(of: kata).step(step) else {
-            Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
+            context.output.error("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return .usage
         }
         let path = Hints.path(of: kata)
         guard let hints = workspace.hints(of: kata) else {
-            print(
+            context.output.line(
                 "\(path) is missing, so there is no hint to give. "
                     + "Read the step in Katas/\(name)/README.md:\(section.line).")
             return .success
         }
         let texts = hints.step(step)?.hints.filter { !$0.isEmpty } ?? []
         guard !texts.isEmpty else {
-            print(
+            context.output.line(
                 "\(path) has no hint for \(section.heading). "
                     + "Read the step in Katas/\(name)/README.md:\(section.line).")
             return .success
@@ -80,20 +80,20 @@ enum HintCommand {
         let key = "\(name)/\(step)"
         let seen = state.hintsSeen[key] ?? 0
         let index = min(seen, texts.count - 1)
-        print(
+        context.output.line(
             context.terminal.paint(
                 "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(texts.count)", .bold)
         )
-        print("")
-        print(texts[index])
-        print("")
+        context.output.line("")
+        context.output.line(texts[index])
+        context.output.line("")
         if index == texts.count - 1 {
-            print(
+            context.output.line(
                 context.terminal.paint(
                     "That was the last hint for this step. Still stuck? `swift run kata solution \(kata.command)`.",
                     .dim))
         } else {
-            print(
+            context.output.line(
                 context.terminal.paint(
                     "Ask again for the next hint: swift run kata hint \(kata.command)", .dim))
         }

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where a command's words go: standard output and standard error in the tool; in tests, a
+/// recording, so that they can check what the learner reads, whole.
+struct Output: Sendable {
+    /// Writes one line (a newline is added).
+    let line: @Sendable (String) -> Void
+    /// Writes one line about what went wrong.
+    let error: @Sendable (String) -> Void
+
+    /// Standard output and standard error.
+    static let standard = Output(line: { Swift.print($0) }, error: { Terminal.printError($0) })
+}
