@@ -235,13 +235,19 @@ struct ResetTests {
         try folder.write("Katas/Strategy/Lexical.swift", stub + "\nsolved, TODOs kept")
         try await shell("\(commit) 'my work'", in: folder.url)
         let strategy = try #require(Catalog.kata(named: "strategy"))
+        let said = Said()
         let (summaries, chosenStub) = try await blocking {
             let candidates = try GitStubSource.candidates(for: strategy, in: folder.url)
-            let chosen = ResetCommand.chooseStubCommit(of: strategy, yes: true, root: folder.url)
+            let chosen = ResetCommand.chooseStubCommit(
+                of: strategy, yes: true, root: folder.url, output: said.output)
             return (candidates.map(\.summary), try chosen?.contents(of: "Katas/Strategy/Lexical.swift"))
         }
         #expect(summaries.map { $0.hasSuffix("k: my work") } == [true, false])
         #expect(summaries.last?.hasSuffix("k: stubs") == true)
+        let lines = said.take()
+        #expect(lines.first?.hasPrefix("The tool never saw the Strategy stubs untouched") == true)
+        #expect(
+            lines.last?.hasPrefix("It takes the commit that added the kata, ") == true && lines.count == 2)
         #expect(chosenStub == Data(stub.utf8))
     }
 

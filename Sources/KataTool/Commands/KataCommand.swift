@@ -51,8 +51,9 @@ struct KataCommand {
             // Even a quiet run shows its build: a first build takes minutes.
             runner.onBuild = BuildProgressView(terminal: terminal).handle
             if !quiet {
+                let output = output
                 runner.progress = {
-                    print(terminal.paint(terminal.wrapped($0), .dim))
+                    output.line(terminal.paint(terminal.wrapped($0), .dim))
                     Terminal.flush()
                 }
             }
@@ -170,7 +171,7 @@ struct KataCommand {
             usage: "kata prerequisites <kata>", options: [.packagePath],
             run: { _, context in
                 guard let kata = context.kata() else { return .usage }
-                for pattern in kata.prerequisites { print(pattern.name) }
+                for pattern in kata.prerequisites { context.output.line(pattern.name) }
                 return .success
             }),
     ]
@@ -300,10 +301,10 @@ struct KataCommand {
             total += problems.count
             let rules = RuleCheck.rules(
                 inBrief: context.workspace.read("Katas/\(kata.pattern.name)/README.md"))
-            print(
+            context.output.line(
                 "\(context.terminal.mark(problems.isEmpty)) \(kata.pattern.displayName): \(rules.count) rules"
                     + (problems.isEmpty ? ", each tested" : ""))
-            for problem in problems { print("  - \(problem)") }
+            for problem in problems { context.output.line("  - \(problem)") }
         }
         return ExitStatus(ok: total == 0)
     }
@@ -333,7 +334,7 @@ struct KataCommand {
     static func progress(_ options: Options, _ context: Context) -> ExitStatus {
         guard options.positional.isEmpty else {
             if let kata = context.kata() {
-                Terminal.printError(
+                context.output.error(
                     "`kata` alone shows every kata. For one: `swift run kata test \(kata.command)`."
                 )
             }
@@ -343,7 +344,7 @@ struct KataCommand {
         let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
         if report.interrupted { return .interrupted }
         context.workspace.rememberBuild(of: report)
-        if options.verbose { printLogs(of: report) }
+        if options.verbose { printLogs(of: report, to: context.output) }
         let printer = context.printer
         if let error = report.buildErrors.first {
             context.say(printer.compileFailure(error))
@@ -356,7 +357,7 @@ struct KataCommand {
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
         let current = context.workspace.loadState().currentKata
         if let next = katas.first(where: { $0.kata == current }) {
-            print(printer.next(next))  // fitted to the terminal already, but for what the test wrote
+            context.output.line(printer.next(next))  // fitted to the terminal already, but for what the test wrote
         } else {
             context.say(printer.everyKataDone)
         }
@@ -380,7 +381,7 @@ struct KataCommand {
         let report = context.runner(about: kata).run(modules: kata.testModules)
         if report.interrupted { return .interrupted }
         context.workspace.rememberBuild(of: report)
-        if verbose { printLogs(of: report) }
+        if verbose { printLogs(of: report, to: context.output) }
         let printer = context.printer
         if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
             context.say(printer.compileFailure(error))
@@ -398,7 +399,7 @@ struct KataCommand {
         remember(progress.prerequisites, in: context.workspace, alone: false)
         context.say(printer.steps(of: progress) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
-        print(printer.next(progress))  // fitted to the terminal already, but for what the test wrote
+        context.output.line(printer.next(progress))  // fitted to the terminal already, but for what the test wrote
         if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
         return ExitStatus(ok: progress.isDone)
     }
@@ -422,10 +423,10 @@ struct KataCommand {
         workspace.save(state)
     }
 
-    static func printLogs(of report: RunReport) {
+    static func printLogs(of report: RunReport, to output: Output) {
         for path in report.logPaths {
-            print("──── \(path)")
-            print((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+            output.line("──── \(path)")
+            output.line((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
         }
     }
 }

@@ -20,7 +20,7 @@ enum ResetCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         guard let kata = context.kata() else { return .usage }
         if let step = options.step, step > kata.stepCount {
-            Terminal.printError("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
+            context.output.error("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return .usage
         }
         let workspace = context.workspace
@@ -30,7 +30,10 @@ enum ResetCommand {
         {
             source = noted
         } else {
-            guard let chosen = chooseStubCommit(of: kata, yes: options.yes, root: workspace.root) else {
+            guard
+                let chosen = chooseStubCommit(
+                    of: kata, yes: options.yes, root: workspace.root, output: context.output)
+            else {
                 return .failure
             }
             source = chosen
@@ -38,7 +41,7 @@ enum ResetCommand {
         let ask: ((String) -> Bool)? = Terminal.canAsk ? { Terminal.confirm($0) } : nil
         return reset(
             kata, step: options.step, yes: options.yes, source: source, workspace: context.workspace,
-            terminal: context.terminal, ask: ask)
+            terminal: context.terminal, ask: ask, say: context.output.line, sayError: context.output.error)
     }
 
     /// The commit to take the stubs from, when the tool never noted it.
@@ -48,37 +51,37 @@ enum ResetCommand {
     ///
     /// Never a guess from the code: a learner's commit may keep every `// TODO`, and a
     /// maintainer's may have none left.
-    static func chooseStubCommit(of kata: Kata, yes: Bool, root: URL) -> GitStubSource? {
+    static func chooseStubCommit(of kata: Kata, yes: Bool, root: URL, output: Output) -> GitStubSource? {
         let candidates: [GitStubSource.Candidate]
         do {
             candidates = try GitStubSource.candidates(for: kata, in: root)
         } catch {
-            Terminal.printError(
+            output.error(
                 "Cannot find the stubs: \(error). `kata reset` needs the repository's git history. Nothing changed."
             )
             return nil
         }
         guard let added = candidates.last else {
-            Terminal.printError("No commit has Katas/\(kata.pattern.name)/. Nothing changed.")
+            output.error("No commit has Katas/\(kata.pattern.name)/. Nothing changed.")
             return nil
         }
-        print(
+        output.line(
             "The tool never saw the \(kata.pattern.displayName) stubs untouched (it notes them the first time it "
                 + "runs while Katas/\(kata.pattern.name)/ is as cloned), so it does not know which commit holds them."
         )
         guard Terminal.canAsk, !yes else {
-            print("It takes the commit that added the kata, \(added.summary).")
+            output.line("It takes the commit that added the kata, \(added.summary).")
             return GitStubSource(root: root, commit: added.commit)
         }
-        print("The commits that changed Katas/\(kata.pattern.name)/, newest first:")
+        output.line("The commits that changed Katas/\(kata.pattern.name)/, newest first:")
         for (index, candidate) in candidates.enumerated() {
             let label = index == candidates.count - 1 ? "  (added the kata)" : ""
-            print("  \(index + 1). \(candidate.summary)\(label)")
+            output.line("  \(index + 1). \(candidate.summary)\(label)")
         }
         guard let answer = Terminal.ask("Which commit's stubs? [1-\(candidates.count)]"),
             let number = Int(answer), candidates.indices.contains(number - 1)
         else {
-            print("Nothing changed: no commit chosen.")
+            output.line("Nothing changed: no commit chosen.")
             return nil
         }
         return GitStubSource(root: root, commit: candidates[number - 1].commit)
@@ -93,7 +96,7 @@ enum ResetCommand {
     static func reset(
         _ kata: Kata, step: Int?, yes: Bool, source: any StubSource, workspace: Workspace,
         terminal: Terminal, ask: ((String) -> Bool)?,
-        say: (String) -> Void = { print($0) }, sayError: (String) -> Void = Terminal.printError
+        say: (String) -> Void, sayError: (String) -> Void
     ) -> ExitStatus {
         let reset = KataReset(workspace: workspace, source: source)
         let plan: KataReset.Plan

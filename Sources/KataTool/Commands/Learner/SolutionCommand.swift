@@ -26,7 +26,7 @@ enum SolutionCommand {
         var only: String?
         if let wanted = options.positional.dropFirst().first {
             guard let match = solutionFile(named: wanted, in: kata, workspace: workspace) else {
-                Terminal.printError(
+                context.output.error(
                     "The \(kata.pattern.displayName) solution has no file '\(wanted)'. Its files: "
                         + workspace.swiftFiles(in: "Solutions/\(name)").joined(separator: ", ") + ".")
                 return .usage
@@ -39,7 +39,7 @@ enum SolutionCommand {
                 "You haven't run the \(kata.pattern.displayName) tests yet: the kata is yours to try first. "
                 + "Show the solution anyway?"
             guard Terminal.confirm(question) else {
-                print(
+                context.output.line(
                     "Not shown. Try the kata first (`swift run kata test \(kata.command)`), "
                         + "or add --force to see it now.")
                 return .failure
@@ -131,32 +131,32 @@ enum SolutionCommand {
         runner.scratchPath = options.scratchPath ?? workspace.root.appending(path: ".build-solutions")
         runner.fallbackScratchPath = workspace.root.appending(path: ".build-solutions-kata")
         runner.workFolder = workspace.toolFolder.appending(path: "solution-runs")
-        print(
+        context.output.line(
             context.terminal.paint(
                 "The \(kata.pattern.displayName) tests against the solution (Solutions/\(kata.pattern.name)/), "
                     + "built in \(workspace.relative(runner.scratchPath?.path ?? ".build-solutions"))/:", .dim
             ))
         let report = runner.run(modules: [kata.pattern.testModule])
         if report.interrupted { return .interrupted }
-        if options.verbose { KataCommand.printLogs(of: report) }
+        if options.verbose { KataCommand.printLogs(of: report, to: context.output) }
         if let error = report.buildErrors.first {
-            print(context.printer.compileFailure(error))
+            context.output.line(context.printer.compileFailure(error))
             return .failure
         }
-        if let failure = report.failure { print(context.terminal.paint(failure, .red)) }
+        if let failure = report.failure { context.output.line(context.terminal.paint(failure, .red)) }
         // Not `KataCommand.remember`: this is the solution's result, not the learner's progress.
         let progress = KataProgress(kata: kata, report: report)
-        print(context.printer.steps(of: progress) + "\n")
-        if let notes = context.printer.streamNotes(report.streamNotes) { print(notes + "\n") }
+        context.output.line(context.printer.steps(of: progress) + "\n")
+        if let notes = context.printer.streamNotes(report.streamNotes) { context.output.line(notes + "\n") }
         let tests = progress.safetyNet + progress.steps.joined()
         if progress.isDone {
-            print(
+            context.output.line(
                 context.terminal.paint(
                     "✔ The solution passes all \(tests.count) tests. Yours runs with `swift run kata test \(kata.command)`.",
                     .green))
             return .success
         }
-        print(
+        context.output.line(
             context.terminal.paint(
                 "✘ The solution fails \(tests.filter { !$0.passed }.count) of \(tests.count) tests: that is a bug in "
                     + "the repository, not in your code. `--verbose` shows the whole log.", .red))

@@ -51,12 +51,12 @@ enum WatchCommand {
                 var state = workspace.loadState()
                 state.chosen = kata.pattern.name
                 guard let next = state.currentKata else {
-                    print("\n" + context.printer.everyKataDone)
+                    context.output.line("\n" + context.printer.everyKataDone)
                     return .success
                 }
                 state.chosen = next.pattern.name
                 workspace.save(state)
-                print(
+                context.output.line(
                     "\n"
                         + terminal.paint(
                             "On to \(next.pattern.displayName), the next kata not done:",
@@ -69,8 +69,8 @@ enum WatchCommand {
             wasDone = isDone
             let seconds = (ContinuousClock.now - started).formatted(
                 .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
-            print("")
-            print(
+            context.output.line("")
+            context.output.line(
                 terminal.paint(
                     "Run \(runs) took \(seconds). "
                         + (options.manual ? "Press Enter to run again" : "Watching Katas/ for saves")

@@ -8,7 +8,7 @@ enum VerifyCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         let workspace = context.workspace
         let terminal = context.terminal
-        print("Kata verify: the kata contract, on the stubs as committed.\n")
+        context.output.line("Kata verify: the kata contract, on the stubs as committed.\n")
 
         var checked = workspace
         var scratch = options.scratchPath
@@ -18,12 +18,12 @@ enum VerifyCommand {
             do {
                 try makeCleanCopy(of: workspace.root, at: copy.appending(path: "package"))
             } catch {
-                Terminal.printError("✘ Could not make a clean copy to check: \(error)")
+                context.output.error("✘ Could not make a clean copy to check: \(error)")
                 return .failure
             }
             checked = Workspace(root: copy.appending(path: "package"))
             scratch = copy.appending(path: "build")
-            print(
+            context.output.line(
                 "Katas/ has local changes (\(changed.count) file(s)), so the check runs on a clean copy with "
                     + "Katas/ as committed: \(workspace.relative(checked.root.path))\n")
         }
@@ -33,28 +33,28 @@ enum VerifyCommand {
         let patterns = shape.patternsPresent()
         let capstones = patterns.filter { Catalog.kata(ofTestModule: $0.testModule)?.isCapstone == true }
             .count
-        print(
+        context.output.line(
             "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for "
                 + "\(patterns.count - capstones) katas and \(capstones) capstone\(capstones == 1 ? "" : "s")"
         )
-        for problem in shapeProblems { print("  - \(problem)") }
+        for problem in shapeProblems { context.output.line("  - \(problem)") }
         let catalogProblems = CatalogCheck(workspace: checked).problems()
-        print(
+        context.output.line(
             "\(terminal.mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
                 + "the step suites, the briefs and their hints agree")
-        for problem in catalogProblems { print("  - \(problem)") }
+        for problem in catalogProblems { context.output.line("  - \(problem)") }
         let ruleProblems = RuleCheck(workspace: checked).problems()
-        print(
+        context.output.line(
             "\(terminal.mark(ruleProblems.isEmpty)) Rules: every numbered rule of every brief is tested, and "
                 + "every test cites the rules it checks")
-        for problem in ruleProblems { print("  - \(problem)") }
+        for problem in ruleProblems { context.output.line("  - \(problem)") }
         let mistakeProblems = MistakesCheck(workspace: checked).problems()
-        print(
+        context.output.line(
             "\(terminal.mark(mistakeProblems.isEmpty)) Common mistakes: every guide's table links kept wrong "
                 + "solutions, the rules they break and the tests that check them")
-        for problem in mistakeProblems { print("  - \(problem)") }
+        for problem in mistakeProblems { context.output.line("  - \(problem)") }
 
-        print("\nRunning every test on the stubs…")
+        context.output.line("\nRunning every test on the stubs…")
         var runner = context.runner()
         runner.root = checked.root
         runner.leaving = .nothing  // every stub compiles as committed: one that doesn't is a problem
@@ -63,17 +63,21 @@ enum VerifyCommand {
         runner.workFolder = workspace.toolFolder.appending(path: "verify-runs")
         let report = runner.run(modules: nil)
         if report.interrupted { return .interrupted }
-        let runProblems = problems(of: report, patterns: patterns, workspace: checked, terminal: terminal)
+        let runProblems = problems(
+            of: report, patterns: patterns, workspace: checked, terminal: terminal, output: context.output)
 
         let total =
             shapeProblems.count + catalogProblems.count + ruleProblems.count + mistakeProblems.count
             + runProblems.count
-        print(total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
+        context.output.line(
+            total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
         return ExitStatus(ok: total == 0)
     }
 
     /// Prints the run's summary and returns what breaks the contract.
-    static func problems(of report: RunReport, patterns: [Pattern], workspace: Workspace, terminal: Terminal)
+    static func problems(
+        of report: RunReport, patterns: [Pattern], workspace: Workspace, terminal: Terminal, output: Output
+    )
         -> [String]
     {
         if !report.buildErrors.isEmpty {
@@ -83,11 +87,11 @@ enum VerifyCommand {
                     "\($0.file):\($0.line):\($0.column): error: \($0.message)"
                 }
                 .joined(separator: "\n    ")
-            print("✘ \(problem)")
+            output.line("✘ \(problem)")
             return [problem]
         }
         if let failure = report.failure {
-            print("✘ \(failure)")
+            output.line("✘ \(failure)")
             return [failure]
         }
         var problems: [String] = []
@@ -116,7 +120,7 @@ enum VerifyCommand {
                 summary.total > 0 && summary.red == summary.total
                 && (!isCapstone
                     || (summary.safetyNetTotal > 0 && summary.safetyNetGreen == summary.safetyNetTotal))
-            print(
+            output.line(
                 "\(terminal.mark(ok)) \(summary.pattern.testModule): "
                     + (isCapstone
                         ? "\(summary.red) of \(summary.total) step tests red, \(summary.safetyNetGreen) of "
@@ -137,21 +141,21 @@ enum VerifyCommand {
             }
         }
         for net in verdict.learnerNets {
-            print(
+            output.line(
                 "\(terminal.mark(net.total > 0 && net.red == net.total)) \(net.module): \(net.red) of \(net.total) "
                     + "tests red on the stubs (the net the learner writes at step 0)")
         }
         let othersOK = verdict.otherPassed == verdict.otherTotal
-        print(
+        output.line(
             "\(terminal.mark(othersOK)) Other tests: "
                 + "\(verdict.otherPassed) of \(verdict.otherTotal) green")
         if verdict.referenceOnlySkipped > 0 {
-            print(
+            output.line(
                 "\(terminal.mark(true)) Story tests: \(verdict.referenceOnlySkipped) skipped, as they must be "
                     + "(they check the solutions wired together: KATA_SOLUTIONS=1)")
         }
         problems += verdict.problems
-        for problem in problems { print("  - \(problem)") }
+        for problem in problems { output.line("  - \(problem)") }
         return problems
     }
 
