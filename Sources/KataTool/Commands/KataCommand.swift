@@ -357,7 +357,8 @@ struct KataCommand {
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
         let current = context.workspace.loadState().currentKata
         if let next = katas.first(where: { $0.kata == current }) {
-            context.output.line(printer.next(next))  // fitted to the terminal already, but for what the test wrote
+            // Fitted to the terminal already, but for what the test wrote.
+            context.output.line(printer.next(next))
         } else {
             context.say(printer.everyKataDone)
         }
@@ -399,7 +400,8 @@ struct KataCommand {
         remember(progress.prerequisites, in: context.workspace, alone: false)
         context.say(printer.steps(of: progress) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
-        context.output.line(printer.next(progress))  // fitted to the terminal already, but for what the test wrote
+        // Fitted to the terminal already, but for what the test wrote.
+        context.output.line(printer.next(progress))
         if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
         return ExitStatus(ok: progress.isDone)
     }
