@@ -42,6 +42,19 @@ struct CapstoneCatalogTests {
         #expect(capstone.prerequisites(ofStep: 8).count == 8, "The payoff needs them all")
     }
 
+    @Test("`kata prerequisites` says a capstone's, one a line, for scripts; none for a kata")
+    func prerequisitesCommand() {
+        let said = Said()
+        let package = ["--package-path", repositoryRoot.path]
+        #expect(
+            KataCommand.run(["prerequisites", "scan-capstone"] + package, output: said.output) == .success)
+        #expect(said.take() == ["ChainOfResponsibility", "State", "Proxy"])
+        #expect(KataCommand.run(["prerequisites", "strategy"] + package, output: said.output) == .success)
+        #expect(said.take() == [])
+        #expect(KataCommand.run(["prerequisites"] + package, output: said.output) == .usage)
+        #expect(said.take().first?.hasPrefix("error: Which kata?") == true)
+    }
+
     @Test("Each step has its prerequisites; the capstone needs their union, and runs their tests too")
     func prerequisites() throws {
         let capstone = try scanCapstone()
