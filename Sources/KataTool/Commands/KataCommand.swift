@@ -60,6 +60,16 @@ struct KataCommand {
             return runner
         }
 
+        /// Runs the tests of `modules`, notes what didn't compile, and shows the logs with
+        /// `--verbose`: every learner command's run. `nil` when the learner pressed Ctrl-C.
+        func runTests(_ modules: [String], about kata: Kata? = nil, quiet: Bool = false) -> RunReport? {
+            let report = runner(quiet: quiet, about: kata).run(modules: modules)
+            if report.interrupted { return nil }
+            workspace.rememberBuild(of: report)
+            if options.verbose { KataCommand.printLogs(of: report, to: output) }
+            return report
+        }
+
         /// The kata the first positional argument names; prints why not and returns `nil`
         /// when it names none.
         func kata() -> Kata? {
@@ -341,10 +351,9 @@ struct KataCommand {
             return .usage
         }
         GitStubSource.recordStubCommits(in: context.workspace)
-        let report = context.runner().run(modules: Catalog.katas.map(\.pattern.testModule))
-        if report.interrupted { return .interrupted }
-        context.workspace.rememberBuild(of: report)
-        if options.verbose { printLogs(of: report, to: context.output) }
+        guard let report = context.runTests(Catalog.katas.map(\.pattern.testModule)) else {
+            return .interrupted
+        }
         let printer = context.printer
         if let error = report.buildErrors.first {
             context.say(printer.compileFailure(error))
@@ -371,18 +380,15 @@ struct KataCommand {
         guard case .kata(let kata) = choice else { return choice.exitStatus }
         context.workOn(kata)
         GitStubSource.recordStubCommits(in: context.workspace)
-        return test(kata, context: context, verbose: options.verbose)
+        return test(kata, context: context)
     }
 
     /// Runs one kata's tests and prints its steps and what to do next; 0 when every step is green.
     ///
     /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
     /// capstone runs the learner's own modules of them, so their progress explains its results.
-    static func test(_ kata: Kata, context: Context, verbose: Bool = false) -> ExitStatus {
-        let report = context.runner(about: kata).run(modules: kata.testModules)
-        if report.interrupted { return .interrupted }
-        context.workspace.rememberBuild(of: report)
-        if verbose { printLogs(of: report, to: context.output) }
+    static func test(_ kata: Kata, context: Context) -> ExitStatus {
+        guard let report = context.runTests(kata.testModules, about: kata) else { return .interrupted }
         let printer = context.printer
         if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
             context.say(printer.compileFailure(error))

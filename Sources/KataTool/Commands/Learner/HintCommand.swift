@@ -16,9 +16,9 @@ enum HintCommand {
                     context.terminal.paint(
                         "Running the \(kata.pattern.displayName) tests to find your step…", .dim))
                 GitStubSource.recordStubCommits(in: workspace)
-                let report = context.runner(quiet: true, about: kata).run(modules: kata.testModules)
-                if report.interrupted { return .interrupted }
-                workspace.rememberBuild(of: report)
+                guard let report = context.runTests(kata.testModules, about: kata, quiet: true) else {
+                    return .interrupted
+                }
                 if let error = report.buildErrors.first {
                     context.output.line(context.printer.compileFailure(error))
                     context.output.line(
