@@ -60,8 +60,9 @@ struct KataCommand {
             return runner
         }
 
-        /// Runs the tests of `modules`, notes what didn't compile, and shows the logs with
-        /// `--verbose`: every learner command's run. `nil` when the learner pressed Ctrl-C.
+        /// Runs the tests of `modules`, every learner command's way; `nil` on Ctrl-C.
+        ///
+        /// It notes what didn't compile, and shows the logs with `--verbose`.
         func runTests(_ modules: [String], about kata: Kata? = nil, quiet: Bool = false) -> RunReport? {
             let report = runner(quiet: quiet, about: kata).run(modules: modules)
             if report.interrupted { return nil }
