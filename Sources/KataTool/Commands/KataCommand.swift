@@ -174,17 +174,13 @@ struct KataCommand {
             name: "rules",
             summary:
                 "Maintainers: check that every numbered rule of a brief is tested, and every test cites rules.",
-            usage: "kata rules [<kata>]", options: [.packagePath], run: rules),
+            usage: "kata rules [<kata>]", options: [.packagePath], run: RulesCommand.run),
         Command(
             name: "prerequisites",
             summary:
                 "Maintainers: the kata modules a capstone needs, one a line (none for a kata), for scripts.",
             usage: "kata prerequisites <kata>", options: [.packagePath],
-            run: { _, context in
-                guard let kata = context.kata() else { return .usage }
-                for pattern in kata.prerequisites { context.output.line(pattern.name) }
-                return .success
-            }),
+            run: PrerequisitesCommand.run),
     ]
 
     static let katasHelp = """
@@ -295,29 +291,6 @@ struct KataCommand {
         }
         return command.run(
             options, Context(workspace: workspace, terminal: .current, options: options, output: output))
-    }
-
-    /// `kata rules [<kata>]`: the briefs' numbered rules against the tests' citations, without
-    /// building anything (``RuleCheck``).
-    static func rules(_ options: Options, _ context: Context) -> ExitStatus {
-        var katas = Catalog.katas
-        if options.positional.first != nil {
-            guard let kata = context.kata() else { return .usage }
-            katas = [kata]
-        }
-        let check = RuleCheck(workspace: context.workspace)
-        var total = 0
-        for kata in katas {
-            let problems = check.problems(of: kata)
-            total += problems.count
-            let rules = RuleCheck.rules(
-                inBrief: context.workspace.read("Katas/\(kata.pattern.name)/README.md"))
-            context.output.line(
-                "\(context.terminal.mark(problems.isEmpty)) \(kata.pattern.displayName): \(rules.count) rules"
-                    + (problems.isEmpty ? ", each tested" : ""))
-            for problem in problems { context.output.line("  - \(problem)") }
-        }
-        return ExitStatus(ok: total == 0)
     }
 
     static func command(named name: String) -> Command? {
