@@ -1,12 +1,13 @@
 // swift-tools-version: 6.1
 // Pattern Katas: one module per design pattern, taught against two product domains.
 //
-// Two environment variables change what this manifest builds (docs/contributing.md, "Manifest
+// Three environment variables change what this manifest builds (docs/contributing.md, "Manifest
 // settings"); nothing else does:
 //   KATA_SOLUTIONS=1              each pattern module from Solutions/<Pattern> (the annotated
 //                                 references) instead of Katas/<Pattern> (your work)
 //   KATA_LEAVE_OUT=Factory,State  those modules left out of the build, with every target that
 //                                 needs them: a kata that doesn't compile yet holds no other up
+//   KATA_STRICT=1                 warnings are errors, except in Katas/ (CI sets it)
 // Module and test names are the same in both modes, so the same tests check both.
 import Foundation
 import PackageDescription
@@ -80,7 +81,7 @@ func leavingOut(_ targets: [Target]) -> [Target] {
         let names = (katas.map(\.pattern) + capstones.map(\.name)).joined(separator: ", ")
         FileHandle.standardError.write(
             Data(
-                "error: KATA_LEAVE_OUT names no module: \(unknown.joined(separator: ", ")). It takes katas and capstones, comma-separated: \(names).\n"
+                "error: KATA_LEAVE_OUT names no module: \(unknown.joined(separator: ", ")). It takes any target's name, comma-separated, such as the katas and capstones: \(names).\n"
                     .utf8))
         exit(1)
     }
