@@ -6,14 +6,7 @@ import Foundation
 /// brief shows the rules without their answers.
 struct Brief: Equatable {
     /// One `## Step N: …` section.
-    struct Step: Equatable {
-        /// The step's number, from its heading.
-        let number: Int
-        /// The heading's text after `## `, such as `Step 2: search near an address`.
-        let heading: String
-        /// The heading's line in the brief (1-based).
-        let line: Int
-    }
+    typealias Step = StepHeading
 
     /// The step sections, in the order they appear.
     let steps: [Step]
@@ -22,17 +15,31 @@ struct Brief: Equatable {
     init(markdown: String) {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         steps = lines.enumerated().compactMap { index, line in
-            guard line.hasPrefix("## ") else { return nil }
-            let heading = String(line.dropFirst(3))
-            guard let match = heading.firstMatch(of: /^Step (\d+)\b/), let number = Int(match.1) else {
-                return nil
-            }
-            return Step(number: number, heading: heading, line: index + 1)
+            line.hasPrefix("## ") ? StepHeading(String(line.dropFirst(3)), line: index + 1) : nil
         }
     }
 
     /// The section of step `number`, if the brief has one.
     func step(_ number: Int) -> Step? {
         steps.first { $0.number == number }
+    }
+}
+
+/// A `## Step N: …` heading, in a brief or in its hints.
+struct StepHeading: Equatable {
+    /// The step's number, from its heading.
+    let number: Int
+    /// The heading's text after `## `, such as `Step 2: search near an address`.
+    let heading: String
+    /// The heading's line in its file (1-based).
+    let line: Int
+
+    /// The heading whose text (after `## `) is `text`, on line `line`; `nil` when it is no
+    /// step's.
+    init?(_ text: String, line: Int) {
+        guard let match = text.firstMatch(of: /^Step (\d+)\b/), let number = Int(match.1) else { return nil }
+        self.number = number
+        self.heading = text
+        self.line = line
     }
 }

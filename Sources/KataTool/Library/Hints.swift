@@ -31,12 +31,11 @@ import Foundation
 struct Hints: Equatable {
     /// One `## Step N: …` section.
     struct Step: Equatable {
-        /// The step's number, from its heading.
-        let number: Int
-        /// The heading's text after `## `, such as `Step 2: search near an address`.
-        let heading: String
-        /// The heading's line in the file (1-based).
-        let line: Int
+        /// Its heading.
+        let section: StepHeading
+        var number: Int { section.number }
+        var heading: String { section.heading }
+        var line: Int { section.line }
         /// The hints' texts, gentlest first: what follows each `### Hint …` heading, trimmed.
         ///
         /// An empty string is a hint heading with nothing under it.
@@ -54,7 +53,7 @@ struct Hints: Equatable {
     /// Reads the hints' Markdown.
     init(markdown: String) {
         var steps: [Step] = []
-        var current: (number: Int, heading: String, line: Int)?
+        var current: StepHeading?
         var hints: [String] = []
         var hint: [String]?
         // The open fence's character and length: "```" opens one that only "```" or longer closes.
@@ -70,8 +69,7 @@ struct Hints: Equatable {
         func finishStep() {
             finishHint()
             if let current {
-                steps.append(
-                    Step(number: current.number, heading: current.heading, line: current.line, hints: hints))
+                steps.append(Step(section: current, hints: hints))
             }
             current = nil
             hints = []
@@ -93,11 +91,7 @@ struct Hints: Equatable {
                 if level <= 2, title.first == " " {
                     finishStep()
                     let heading = title.trimmingCharacters(in: .whitespaces)
-                    if level == 2, let match = heading.firstMatch(of: /^Step (\d+)\b/),
-                        let number = Int(match.1)
-                    {
-                        current = (number, heading, index + 1)
-                    }
+                    if level == 2 { current = StepHeading(heading, line: index + 1) }
                     continue
                 }
                 if level == 3, title.first == " ", current != nil,
