@@ -20,53 +20,51 @@ import Foundation
 enum WatchCommand {
     static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
         let choice = context.kataOrCurrent()
-        guard case .kata(var kata) = choice else { return choice.exitStatus }
-        context.workOn(kata)
+        guard case .kata(let first) = choice else { return choice.exitStatus }
+        context.workOn(first)
         let workspace = context.workspace
         let terminal = context.terminal
         // Once, not on every save: it asks git about every kata until each one is noted.
         GitStubSource.recordStubCommits(in: workspace)
-        // Two snapshots: what can change this kata's result, looked at every 20 ms, and (when no
-        // kata was named, to follow a learner who moves on) the rest of Katas/, every half second.
-        var snapshot = modificationTimes(in: workspace, folders: folders(of: kata))
-        let following = options.positional.isEmpty
-        var everything = following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
-        var ticks = 0
+        var loop = WatchLoop(kata: first, following: options.positional.isEmpty)
         var runs = 0
+        var ticks = 0
         let input = StandardInput()
-        // Whether the kata was done at its run before this one; `nil` before its first run.
-        var wasDone: Bool?
         var clear = true
 
         while true {
+            // Two snapshots, taken before the run so that a save during it counts: what can change
+            // this kata's result, looked at every 20 ms, and (to follow a learner who moves on)
+            // the rest of Katas/, every half second.
+            var snapshot = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
+            var everything = loop.following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
             if clear { terminal.clearScreen() }
             clear = true
             let started = ContinuousClock.now
+            let kata = loop.kata
             let status = KataCommand.test(kata, context: context)
             if status == .interrupted || Interrupt.requested { return .interrupted }
             runs += 1
-            let isDone = status == .success
-            if isDone, wasDone == false {
-                // It went all green while watched: on to the next kata, at once.
+            let next = loop.ran(done: status == .success) {
                 var state = workspace.loadState()
                 state.chosen = kata.pattern.name
-                guard let next = state.currentKata else {
-                    context.output.line("\n" + context.printer.everyKataDone)
-                    return .success
-                }
-                state.chosen = next.pattern.name
-                workspace.save(state)
+                return state.currentKata
+            }
+            switch next {
+            case .allDone:
+                context.output.line("\n" + context.printer.everyKataDone)
+                return .success
+            case .moveOn(let next):
+                choose(next, in: workspace)
                 context.output.line(
                     "\n"
-                        + terminal.paint(
-                            "On to \(next.pattern.displayName), the next kata not done:",
-                            .green) + "\n")
-                kata = next
-                wasDone = nil
+                        + terminal.paint("On to \(next.pattern.displayName), the next kata not done:", .green)
+                        + "\n")
                 clear = false
                 continue
+            case .wait:
+                break
             }
-            wasDone = isDone
             let seconds = (ContinuousClock.now - started).formatted(
                 .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
             context.output.line("")
@@ -81,53 +79,47 @@ enum WatchCommand {
             waiting: while true {
                 if Interrupt.requested { return .interrupted }
                 if let line = input.line(waitingUpTo: 20) {
-                    switch line.trimmingCharacters(in: .whitespaces).lowercased() {
-                    case "q", "quit": return .success
-                    case "h", "hint":
+                    switch loop.typed(line) {
+                    case .quit: return .success
+                    case .hint:
                         var options = context.options
-                        options.positional = [kata.pattern.name]
+                        options.positional = [loop.kata.pattern.name]
                         options.step = nil
-                        _ = HintCommand.run(
-                            options,
-                            KataCommand.Context(
-                                workspace: context.workspace, terminal: context.terminal, options: options))
+                        var hintContext = KataCommand.Context(
+                            workspace: context.workspace, terminal: context.terminal, options: options)
+                        hintContext.output = context.output
+                        _ = HintCommand.run(options, hintContext)
                         continue waiting
-                    default: break waiting
+                    case .runAgain: break waiting
                     }
                 }
                 if options.manual { continue }
-                if modificationTimes(in: workspace, folders: folders(of: kata)) != snapshot { break waiting }
+                let near = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
+                if near != snapshot {
+                    snapshot = near
+                    break waiting
+                }
                 ticks += 1
-                guard following, ticks % 25 == 0 else { continue }
+                guard loop.following, ticks % 25 == 0 else { continue }
                 let now = modificationTimes(in: workspace, folders: ["Katas"])
-                if now != everything {
-                    let changed =
-                        now.filter { everything[$0.key] != $0.value }.map(\.key)
-                        + everything.keys.filter { now[$0] == nil }
-                    everything = now
-                    // Follow the kata that was saved: the learner moved on.
-                    if let folder = changed.first?.split(separator: "/").dropFirst().first,
-                        let saved = Catalog.katas.first(where: { $0.pattern.name == folder }),
-                        saved != kata
-                    {
-                        kata = saved
-                        wasDone = nil
-                        var state = workspace.loadState()
-                        state.chosen = saved.pattern.name
-                        workspace.save(state)
-                        break waiting
-                    }
+                guard now != everything else { continue }
+                let changed =
+                    now.filter { everything[$0.key] != $0.value }.map(\.key).sorted()
+                    + everything.keys.filter { now[$0] == nil }.sorted()
+                everything = now
+                if let saved = loop.saved(changed) {
+                    if saved != kata { choose(saved, in: workspace) }
+                    break waiting
                 }
             }
-            snapshot = modificationTimes(in: workspace, folders: folders(of: kata))
-            if following { everything = modificationTimes(in: workspace, folders: ["Katas"]) }
         }
     }
 
-    /// The folders whose files can change `kata`'s result: its own, and a capstone's
-    /// prerequisites', which it runs.
-    static func folders(of kata: Kata) -> [String] {
-        ([kata.pattern] + kata.prerequisites).map { "Katas/\($0.name)" }
+    /// Makes `kata` the one the learner is on.
+    private static func choose(_ kata: Kata, in workspace: Workspace) {
+        var state = workspace.loadState()
+        state.chosen = kata.pattern.name
+        workspace.save(state)
     }
 
     /// The modification time of every file under `folders`, by path.
