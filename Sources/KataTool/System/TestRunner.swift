@@ -255,6 +255,72 @@ struct TestRunner: Sendable {
         return report
     }
 
+    /// What a pass shows of its build, read from `swift test`'s log until the tests start.
+    ///
+    /// Its progress (once a second at least, so the elapsed time says it is alive), its end, and
+    /// another SwiftPM's lock on the build folder.
+    private struct BuildWatch {
+        let logFile: URL
+        let begun: ContinuousClock.Instant
+        let firstBuild: Bool
+        let report: @Sendable (BuildEvent) -> Void
+        private var log: FileHandle?
+        private var tail = ""
+        private var build = BuildProgress()
+        private var told: ContinuousClock.Instant?
+        private var over = false
+        // SwiftPM waits for another instance's lock; the tool waits a little, then builds elsewhere.
+        private var lockSeen: (at: ContinuousClock.Instant, tail: String)?
+
+        init(
+            logFile: URL, begun: ContinuousClock.Instant, firstBuild: Bool,
+            report: @escaping @Sendable (BuildEvent) -> Void
+        ) {
+            self.logFile = logFile
+            self.begun = begun
+            self.firstBuild = firstBuild
+            self.report = report
+            log = try? FileHandle(forReadingFrom: logFile)
+        }
+
+        /// Reads what the log says now; `true` when another SwiftPM has held the build folder's
+        /// lock for longer than `lockPatience`.
+        mutating func look(at now: ContinuousClock.Instant, runStarted: Bool, lockPatience: Duration) -> Bool
+        {
+            if runStarted || build.isComplete, !over { finish(at: now) }
+            guard !runStarted else { return false }
+            if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
+            if let data = try? log?.readToEnd(), !data.isEmpty {
+                let text = String(decoding: data, as: UTF8.self)
+                tail = String(tail.suffix(400)) + text
+                if lockSeen == nil, TestRunner.saysLockIsBusy(tail) { lockSeen = (now, tail) }
+                if build.consume(text), !build.isComplete { tell(at: now) }
+            }
+            if lockSeen == nil, !over, told.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1)) {
+                tell(at: now)
+            }
+            guard let seen = lockSeen else { return false }
+            if tail != seen.tail {
+                lockSeen = nil  // the other SwiftPM let go: the build goes on here
+                tail = ""
+                return false
+            }
+            return now - seen.at > lockPatience
+        }
+
+        /// The build is over (or the pass is): said once.
+        mutating func finish(at now: ContinuousClock.Instant) {
+            guard !over else { return }
+            over = true
+            report(.finished(elapsed: now - begun))
+        }
+
+        private mutating func tell(at now: ContinuousClock.Instant) {
+            told = now
+            report(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
+        }
+    }
+
     /// What one `swift test` left behind.
     private struct Pass {
         var stream = EventStream()
@@ -324,16 +390,9 @@ struct TestRunner: Sendable {
         }
 
         let clock = ContinuousClock()
-        let begun = clock.now
         var startedAt: [String: ContinuousClock.Instant] = [:]
         var stream: FileHandle?
-        var log = try? FileHandle(forReadingFrom: logFile)
-        var logTail = ""
-        var build = BuildProgress()
-        var buildTold: ContinuousClock.Instant?
-        var buildOver = false
-        // SwiftPM waits for another instance's lock; the tool waits a little, then builds elsewhere.
-        var lockSeen: (at: ContinuousClock.Instant, tail: String)?
+        var build = BuildWatch(logFile: logFile, begun: clock.now, firstBuild: firstBuild, report: onBuild)
         while child.isRunning {
             if Interrupt.requested {
                 pass.interrupted = true
@@ -351,42 +410,14 @@ struct TestRunner: Sendable {
                 child.stop()
                 break
             }
-            if pass.stream.runStarted || build.isComplete, !buildOver {
-                buildOver = true
-                onBuild(.finished(elapsed: now - begun))
-            }
-            if !pass.stream.runStarted {
-                if log == nil { log = try? FileHandle(forReadingFrom: logFile) }
-                if let data = try? log?.readToEnd(), !data.isEmpty {
-                    let text = String(decoding: data, as: UTF8.self)
-                    logTail = String(logTail.suffix(400)) + text
-                    if lockSeen == nil, Self.saysLockIsBusy(logTail) { lockSeen = (now, logTail) }
-                    if build.consume(text), !build.isComplete {
-                        buildTold = now
-                        onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
-                    }
-                }
-                // Once a second even when nothing changed: the elapsed time says it is alive.
-                if lockSeen == nil, !buildOver,
-                    buildTold.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1))
-                {
-                    buildTold = now
-                    onBuild(.progress(build, elapsed: now - begun, firstBuild: firstBuild))
-                }
-                if let seen = lockSeen {
-                    if logTail != seen.tail {
-                        lockSeen = nil  // the other SwiftPM let go: the build goes on here
-                        logTail = ""
-                    } else if now - seen.at > lockPatience {
-                        pass.lockBusy = true
-                        child.stop()
-                        break
-                    }
-                }
+            if build.look(at: now, runStarted: pass.stream.runStarted, lockPatience: lockPatience) {
+                pass.lockBusy = true
+                child.stop()
+                break
             }
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
-        if !buildOver { onBuild(.finished(elapsed: clock.now - begun)) }
+        build.finish(at: clock.now)
         if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
         if stream == nil, let data = fileManager.contents(atPath: streamFile.path) {
             pass.stream.consume(data)
