@@ -8,10 +8,10 @@ import Foundation
 /// dropped connection, a send that fails once, a cancel at any moment), plays each one on a
 /// fresh system and a fresh model, and compares the two after every operation. When they
 /// disagree it shrinks the sequence (it drops operations while the disagreement remains) and
-/// reports the seed, the short sequence and the rule it broke.
+/// reports the seed, the short sequence and where the code and the model disagreed.
 ///
 /// ```swift
-/// let check = ModelCheck<OutboxOperation>(rule: "2.3", sequences: 300, length: 1...12) { random in
+/// let check = ModelCheck<OutboxOperation>(sequences: 300, length: 1...12) { random in
 ///     OutboxOperation.random(using: &random)
 /// }
 /// let failure = await check.run { operations in
@@ -30,8 +30,6 @@ import Foundation
 /// `swift test` passes no arguments to tests, so a failing seed is replayed through the
 /// environment: `KATA_SEED=17 swift test --filter …` runs only sequence 17 of every model check.
 public struct ModelCheck<Operation: Sendable & CustomStringConvertible>: Sendable {
-    /// The rule of the brief this check tests, such as `"2.3"`; named in every failure.
-    public let rule: String
     /// How many sequences to try; each has its own seed, 1 to `sequences`.
     public let sequences: Int
     /// How many operations a sequence has.
@@ -42,14 +40,13 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible>: Sendabl
     /// The most replays shrinking may spend on one failure.
     static var shrinkBudget: Int { 500 }
 
-    /// A check of `rule` over `sequences` sequences, each `length` operations long, drawn one
+    /// A check over `sequences` sequences, each `length` operations long, drawn one
     /// operation at a time by `generate`.
     public init(
-        rule: String, sequences: Int = 200, length: ClosedRange<Int> = 1...12,
+        sequences: Int = 200, length: ClosedRange<Int> = 1...12,
         generate: @escaping @Sendable (inout SeededGenerator) -> Operation
     ) {
         precondition(sequences > 0 && length.lowerBound >= 0, "a model check needs sequences to run")
-        self.rule = rule
         self.sequences = sequences
         self.length = length
         self.generate = generate
@@ -84,7 +81,7 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible>: Sendabl
             guard let discrepancy = try await replay(operations) else { continue }
             let (shortest, itsDiscrepancy) = try await shrink(operations, discrepancy, replay)
             return ModelCheckFailure(
-                rule: rule, seed: seed, originalCount: operations.count, operations: shortest,
+                seed: seed, originalCount: operations.count, operations: shortest,
                 discrepancy: itsDiscrepancy)
         }
         return nil
@@ -144,8 +141,6 @@ public struct Discrepancy: Sendable, Equatable, CustomStringConvertible {
 public struct ModelCheckFailure<Operation: Sendable & CustomStringConvertible>: Sendable,
     CustomStringConvertible
 {
-    /// The brief's rule that broke, such as `"2.3"`.
-    public let rule: String
     /// The seed whose sequence failed.
     public let seed: UInt64
     /// How many operations that sequence had before shrinking.
@@ -155,11 +150,12 @@ public struct ModelCheckFailure<Operation: Sendable & CustomStringConvertible>: 
     /// Where, on that sequence, the code and the model disagreed.
     public let discrepancy: Discrepancy
 
-    /// The rule, the numbered operations up to the disagreement, what differed, and the
-    /// command that replays the seed.
+    /// The numbered operations up to the disagreement, what differed, and the replay command.
+    ///
+    /// No rule number: the test's name cites it, and the disagreement says what broke.
     public var description: String {
         var lines = [
-            "Rule \(rule) broke on this sequence (seed \(seed), shortened from \(originalCount) "
+            "The code and its model disagree on this sequence (seed \(seed), shortened from \(originalCount) "
                 + "operations to \(operations.count)):"
         ]
         for (index, operation) in operations.enumerated() where index <= discrepancy.after {

@@ -96,7 +96,7 @@ struct Step8Payoff {
 
     @Test("Random screens, sends, drops, restores and polls: the servers receive what the model says [8.2]")
     func modelBased() async throws {
-        let check = ModelCheck<ClientAction>(rule: "8.2", sequences: 150, length: 1...30) { random in
+        let check = ModelCheck<ClientAction>(sequences: 150, length: 1...30) { random in
             ClientAction.random(using: &random)
         }
         let failure = await check.run { actions in await firstDifference(after: actions) }

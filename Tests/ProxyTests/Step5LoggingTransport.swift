@@ -339,7 +339,7 @@ struct Step5LoggingTransport {
     )
     func followsTheBareTransport() async throws {
         let check = ModelCheck<TransportOperation>(
-            rule: "5.1, 5.2, 5.5, 5.6, 5.7 (the logging transport)", sequences: 300, length: 1...14
+            sequences: 300, length: 1...14
         ) {
             random in TransportOperation.random(using: &random)
         }

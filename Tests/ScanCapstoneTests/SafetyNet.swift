@@ -32,7 +32,7 @@ struct SafetyNet {
         "over random camera sessions, imports and taps, the screen does what the legacy did after every action [0.2]"
     )
     nonisolated func model() async {
-        let check = ModelCheck<ScreenAction>(rule: "0.2", sequences: 150, length: 1...10) { random in
+        let check = ModelCheck<ScreenAction>(sequences: 150, length: 1...10) { random in
             randomAction(&random)
         }
         let failure = await check.run { actions in
@@ -47,7 +47,7 @@ struct SafetyNet {
         "two screens of one start-up, one registry, actions interleaved: each does what its own legacy screen did [0.2]"
     )
     nonisolated func twoScreensOneRegistry() async {
-        let check = ModelCheck<OnScreen>(rule: "0.2", sequences: 100, length: 1...10) { random in
+        let check = ModelCheck<OnScreen>(sequences: 100, length: 1...10) { random in
             OnScreen(screen: Int.random(in: 0...1, using: &random), action: randomAction(&random))
         }
         let failure = await check.run { steps in

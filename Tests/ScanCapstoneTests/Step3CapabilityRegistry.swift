@@ -148,7 +148,7 @@ struct Step3CapabilityRegistry {
         "with a decoder of the app's own (one that reads codes right to left), the screen does what the legacy did with it [3.1]"
     )
     nonisolated func ownDecoder() async {
-        let check = ModelCheck<ScreenAction>(rule: "3.1", sequences: 100, length: 1...10) { random in
+        let check = ModelCheck<ScreenAction>(sequences: 100, length: 1...10) { random in
             randomAction(&random)
         }
         let failure = await check.run { actions in

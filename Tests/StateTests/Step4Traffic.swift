@@ -202,7 +202,6 @@ struct Step4Traffic {
     )
     func randomLives() async throws {
         let check = ModelCheck<LifecycleModel.Step>(
-            rule: "2.1, 1.4, 3.1, 4.1, 4.3 (a connection's whole life)",
             sequences: LifecycleModel.sequences, length: LifecycleModel.length
         ) { random in LifecycleModel.Step.allCases.randomElement(using: &random)! }
         let failure = try await check.run { life in try LifecycleModel.disagreement(living: life) }

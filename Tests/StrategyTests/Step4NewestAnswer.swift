@@ -196,7 +196,7 @@ extension Step4NewestAnswer {
     nonisolated func randomSequencesAgreeWithTheModel() async throws {
         let places = town.places
         let check = ModelCheck<SearchModel.Operation>(
-            rule: "4.1–4.4 (the search that started last is the one shown)", sequences: 120, length: 1...12
+            sequences: 120, length: 1...12
         ) { random in SearchModel.operation(using: &random) }
         let failure = await check.run { operations in
             await SearchModelReplay.disagreement(operations, places: places)
