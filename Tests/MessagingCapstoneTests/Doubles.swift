@@ -1,3 +1,4 @@
+import ChainOfResponsibility
 import Foundation
 import KataTestSupport
 import MessagingCapstone
@@ -392,4 +393,36 @@ final class PlayedHandle: ConnectionHandling {
 
     /// From now on, every send gets `ticket`.
     func answer(with ticket: CommandTicket) { state.withLock { $0.ticket = ticket } }
+}
+
+/// Keeper rules of an app's own, for the client's `keeperRules`: each leaves a connection
+/// somewhere the standard rules would not.
+enum AppRules: String, CaseIterable, Sendable {
+    case none = "no rules"
+    case handlesEverythingFirst = "a rule that handles everything, then the reconnect rule"
+    case releaseWithoutDisconnect = "a rule that releases without disconnecting (refused)"
+
+    var handlers: [any KeeperHandler] {
+        switch self {
+        case .none: []
+        case .handlesEverythingFirst: [LeaveAlone(), ReconnectHandler()]
+        case .releaseWithoutDisconnect: [ReleaseUnused()]
+        }
+    }
+}
+
+/// A rule that handles every connection by doing nothing.
+private struct LeaveAlone: KeeperHandler {
+    func canHandle(_ pooled: PooledConnection) -> Bool { true }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {}
+}
+
+/// A rule of the app's own that releases what nobody uses, without disconnecting it first.
+private struct ReleaseUnused: KeeperHandler {
+    func canHandle(_ pooled: PooledConnection) -> Bool { !pooled.isInUse }
+
+    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
+        _ = try await pool.releaseIfUnused(pooled.connection)
+    }
 }

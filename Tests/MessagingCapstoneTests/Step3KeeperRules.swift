@@ -46,23 +46,10 @@ struct Step3KeeperRules {
         await keeper.stop()
     }
 
-    /// Rules under which a poll reconnects nothing.
-    enum RulesThatLeaveAlone: String, CaseIterable, Sendable {
-        case none = "no rules"
-        case firstHandles = "a rule that handles everything, then the reconnect rule"
-
-        var handlers: [any KeeperHandler] {
-            switch self {
-            case .none: []
-            case .firstHandles: [LeaveAlone(), ReconnectHandler()]
-            }
-        }
-    }
-
     @Test(
         "The keeper runs the client's rules and no others: the first that can handle a connection acts, and nothing else reconnects it [3.1]",
-        arguments: RulesThatLeaveAlone.allCases)
-    func onlyTheClientsRules(_ rules: RulesThatLeaveAlone) async throws {
+        arguments: [AppRules.none, .handlesEverythingFirst])
+    func onlyTheClientsRules(_ rules: AppRules) async throws {
         let servers = Servers()
         let client = ChatClient(user: member, network: servers.transport(for:), keeperRules: rules.handlers)
         let keeper = await Keeper(client)
@@ -79,13 +66,6 @@ struct Step3KeeperRules {
         chat.close()
         await keeper.stop()
     }
-}
-
-/// A rule that handles every connection by doing nothing.
-private struct LeaveAlone: KeeperHandler {
-    func canHandle(_ pooled: PooledConnection) -> Bool { true }
-
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {}
 }
 
 /// A rule that only looks: it records each connection it is asked about, and handles none.

@@ -229,23 +229,10 @@ struct Step7Keeper {
         await keeper.stop()
     }
 
-    /// Keeper rules that leave an unused, connected connection where it is.
-    enum RulesThatKeep: String, CaseIterable, Sendable {
-        case none = "no rules"
-        case releaseWithoutDisconnect = "a rule that releases without disconnecting (refused)"
-
-        var handlers: [any KeeperHandler] {
-            switch self {
-            case .none: []
-            case .releaseWithoutDisconnect: [ReleaseUnused()]
-            }
-        }
-    }
-
     @Test(
         "What the client's rules don't retire stays pooled, and nothing else reconnects it: no rules, or a release the connection refuses [7.5]",
-        arguments: RulesThatKeep.allCases)
-    func rulesThatKeep(_ rules: RulesThatKeep) async throws {
+        arguments: [AppRules.none, .releaseWithoutDisconnect])
+    func rulesThatKeep(_ rules: AppRules) async throws {
         let servers = Servers()
         let client = ChatClient(user: member, network: servers.transport(for:), keeperRules: rules.handlers)
         let keeper = await Keeper(client)
@@ -274,14 +261,5 @@ struct Step7Keeper {
             socket.receivedNames == ["hello", "later"] && later.outcome == .sent,
             "Kept whole: what is sent while it is away still waits and goes out once back")
         await keeper.stop()
-    }
-}
-
-/// A rule of the app's own that releases what nobody uses, without disconnecting it first.
-private struct ReleaseUnused: KeeperHandler {
-    func canHandle(_ pooled: PooledConnection) -> Bool { !pooled.isInUse }
-
-    func handle(_ pooled: PooledConnection, in pool: any KeeperPool) async throws {
-        _ = try await pool.releaseIfUnused(pooled.connection)
     }
 }
