@@ -36,7 +36,7 @@ enum WatchCommand {
             // Two snapshots, taken before the run so that a save during it counts: what can change
             // this kata's result, looked at every 20 ms, and (to follow a learner who moves on)
             // the rest of Katas/, every half second.
-            var snapshot = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
+            let snapshot = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
             var everything = loop.following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
             if clear { terminal.clearScreen() }
             clear = true
@@ -55,7 +55,7 @@ enum WatchCommand {
                 context.output.line("\n" + context.printer.everyKataDone)
                 return .success
             case .moveOn(let next):
-                choose(next, in: workspace)
+                context.workOn(next)
                 context.output.line(
                     "\n"
                         + terminal.paint("On to \(next.pattern.displayName), the next kata not done:", .green)
@@ -85,18 +85,17 @@ enum WatchCommand {
                         var options = context.options
                         options.positional = [loop.kata.pattern.name]
                         options.step = nil
-                        var hintContext = KataCommand.Context(
-                            workspace: context.workspace, terminal: context.terminal, options: options)
-                        hintContext.output = context.output
-                        _ = HintCommand.run(options, hintContext)
+                        _ = HintCommand.run(
+                            options,
+                            KataCommand.Context(
+                                workspace: context.workspace, terminal: context.terminal, options: options,
+                                output: context.output))
                         continue waiting
                     case .runAgain: break waiting
                     }
                 }
                 if options.manual { continue }
-                let near = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
-                if near != snapshot {
-                    snapshot = near
+                if modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata)) != snapshot {
                     break waiting
                 }
                 ticks += 1
@@ -108,18 +107,11 @@ enum WatchCommand {
                     + everything.keys.filter { now[$0] == nil }.sorted()
                 everything = now
                 if let saved = loop.saved(changed) {
-                    if saved != kata { choose(saved, in: workspace) }
+                    context.workOn(saved)
                     break waiting
                 }
             }
         }
-    }
-
-    /// Makes `kata` the one the learner is on.
-    private static func choose(_ kata: Kata, in workspace: Workspace) {
-        var state = workspace.loadState()
-        state.chosen = kata.pattern.name
-        workspace.save(state)
     }
 
     /// The modification time of every file under `folders`, by path.
