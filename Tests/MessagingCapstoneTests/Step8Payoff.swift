@@ -77,7 +77,7 @@ struct Step8Payoff {
     }
 
     @Test(
-        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no table of connections by any key [8.3]"
+        "Nothing of the legacy is left, and nothing beside the pool: no state strings, no list of chats, no error swallowed, no table of connections by any key [8.3]"
     )
     func legacyIsGone() throws {
         // The client's own files; the learner's net (Net/) is tests, not the client.
@@ -85,12 +85,12 @@ struct Step8Payoff {
             inPattern: "MessagingCapstone", names: ["stateName", "Legacy", "connectionID"],
             texts: ["created", "connected", "disconnected", "reconnecting", "released"].map { "\"\($0)\"" }
                 + [
-                    "[ChatSocket]", "ChatSocket?", "<ChatSocket>", "[URL:", "[UUID:", "[ServerURL:",
+                    "try?", "[ChatSocket]", "ChatSocket?", "<ChatSocket>", "[URL:", "[UUID:", "[ServerURL:",
                     "[ObjectIdentifier:",
                 ])
         #expect(
             left.isEmpty,
-            "Left beside the patterns (a chat reaches its connection through its handle alone): \(left.joined(separator: ", "))"
+            "Left beside the patterns (a chat reaches its connection through its handle alone, and an error reaches whoever can act on it): \(left.joined(separator: ", "))"
         )
     }
 
