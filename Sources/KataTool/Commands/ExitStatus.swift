@@ -12,3 +12,6 @@ enum ExitStatus: Int32, Equatable, Sendable {
     /// ``success`` when `ok`, else ``failure``.
     init(ok: Bool) { self = ok ? .success : .failure }
 }
+
+/// A command's end, thrown from deep in it when it can't go on.
+extension ExitStatus: Error {}
