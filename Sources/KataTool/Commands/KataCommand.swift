@@ -47,7 +47,7 @@ struct KataCommand {
             var runner = TestRunner(
                 root: workspace.root, scratchPath: options.scratchPath,
                 fallbackScratchPath: workspace.root.appending(path: ".build-kata"),
-                workFolder: workspace.runsFolder)
+                workFolder: workspace.toolFolder.appending(path: "runs"))
             runner.timeLimit = options.timeLimit
             runner.leaving = .whatDoesNotCompile(except: Set(kata?.testModules ?? []))
             runner.knownNotToCompile = workspace.stillNotCompiling()
