@@ -13,5 +13,6 @@ enum ExitStatus: Int32, Equatable, Sendable {
     init(ok: Bool) { self = ok ? .success : .failure }
 }
 
-/// A command's end, thrown from deep in it when it can't go on.
+/// Thrown, it ends the command at once with this status, whatever was said (as
+/// swift-argument-parser's `ExitCode`).
 extension ExitStatus: Error {}

@@ -15,7 +15,8 @@ struct KataCommand {
         let summary: String
         let usage: String
         let options: [OptionSpec]
-        let run: @Sendable (Options, Context) -> ExitStatus
+        /// Runs it; a status thrown ends it at once.
+        let run: @Sendable (Options, Context) throws(ExitStatus) -> ExitStatus
     }
 
     /// What every command works with.
@@ -83,32 +84,24 @@ struct KataCommand {
             return KataCommand.kata(named: name, output: output)
         }
 
-        /// Which kata a command that takes an optional one works on.
-        enum KataChoice: Equatable {
-            /// The kata named, or the current one.
-            case kata(Kata)
-            /// None named, and every kata is done (said already).
-            case everyKataDone
-            /// The name is no kata's (said already).
-            case unknown
-
-            /// What the command exits with when there is no kata to work on.
-            var exitStatus: ExitStatus { self == .unknown ? .usage : .success }
-        }
-
         /// The kata the first positional argument names; with none named, the current kata
         /// (``LearnerState/currentKata``), said by its name.
         ///
         /// Naming a kata doesn't make it the current one: only working on it does
         /// (``workOn(_:)``), never a look at its hints or its solution.
-        func kataOrCurrent() -> KataChoice {
-            guard options.positional.isEmpty else { return kata().map(KataChoice.kata) ?? .unknown }
+        ///
+        /// - Throws: after saying so, 2 for a name that is no kata's, 0 when every kata is done.
+        func kataOrCurrent() throws(ExitStatus) -> Kata {
+            guard options.positional.isEmpty else {
+                guard let kata = kata() else { throw .usage }
+                return kata
+            }
             guard let current = workspace.loadState().currentKata else {
                 output.line(printer.everyKataDone)
-                return .everyKataDone
+                throw .success
             }
             line("\(current.pattern.displayName): the kata you are on.", .dim)
-            return .kata(current)
+            return current
         }
 
         /// Makes `kata` the one every command without a kata name means from now on: the
@@ -190,7 +183,8 @@ struct KataCommand {
         """
 
     static var usage: String {
-        let rows = commands.map { ($0.name, $0.summary) }
+        let rows =
+            commands.map { ($0.name, $0.summary) }
             + [("help", "Show this help; `kata help <command>` for one command.")]
         let width = rows.map(\.0.count).max() ?? 0
         return "Usage: swift run kata [<command>] [<kata>] [options]\n\nCommands:\n"
@@ -215,7 +209,9 @@ struct KataCommand {
         let named = arguments.first.map { !$0.hasPrefix("-") } ?? false
         let name = named ? arguments[0] : "progress"
         let arguments = Array(arguments.dropFirst(named ? 1 : 0))
-        let asksHelp = arguments.contains { [OptionSpec.helpOption.name, OptionSpec.helpOption.short].contains($0) }
+        let asksHelp = arguments.contains {
+            [OptionSpec.helpOption.name, OptionSpec.helpOption.short].contains($0)
+        }
         // `kata --help`: every command, not only the default one.
         if name == "help" || (!named && asksHelp) {
             guard name == "help", let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
@@ -252,8 +248,12 @@ struct KataCommand {
                     + "`swift run kata … --package-path <clone>` (after `kata`, not before it).")
             return .usage
         }
-        return command.run(
-            options, Context(workspace: workspace, terminal: .current, options: options, output: output))
+        do {
+            return try command.run(
+                options, Context(workspace: workspace, terminal: .current, options: options, output: output))
+        } catch {
+            return error
+        }
     }
 
     /// Why `name` is no command, and what it may have meant.
@@ -305,9 +305,8 @@ struct KataCommand {
         return report(nil, context: context)
     }
 
-    static func test(_ options: Options, _ context: Context) -> ExitStatus {
-        let choice = context.kataOrCurrent()
-        guard case .kata(let kata) = choice else { return choice.exitStatus }
+    static func test(_ options: Options, _ context: Context) throws(ExitStatus) -> ExitStatus {
+        let kata = try context.kataOrCurrent()
         context.workOn(kata)
         GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context)

@@ -93,7 +93,9 @@ struct Workspace {
     /// tests, which use every messaging kata, through all of `Katas/`.
     func stillNotCompiling() -> [String: RunReport.CompilerError] {
         loadState().leftOut.filter { module, record in
-            !changed(Catalog.kata(ofModule: module).map { "Katas/\($0.pattern.name)" } ?? "Katas", since: record.since)
+            !changed(
+                Catalog.kata(ofModule: module).map { "Katas/\($0.pattern.name)" } ?? "Katas",
+                since: record.since)
         }
         .mapValues(\.error)
     }
@@ -111,7 +113,7 @@ struct Workspace {
         save(state)
     }
 
-/// The learner's state: hints seen, katas run.
+    /// The learner's state: hints seen, katas run.
     func loadState() -> LearnerState {
         guard let data = try? Data(contentsOf: stateFile) else { return LearnerState() }
         return (try? JSONDecoder().decode(LearnerState.self, from: data)) ?? LearnerState()

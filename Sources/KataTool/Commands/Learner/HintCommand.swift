@@ -3,15 +3,12 @@
 /// The hints are read from the kata's `HINTS.md` (``Hints``), their one home; the brief gives
 /// the step's heading.
 enum HintCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
-        let choice = context.kataOrCurrent()
-        guard case .kata(let kata) = choice else { return choice.exitStatus }
+    static func run(_ options: Options, _ context: KataCommand.Context) throws(ExitStatus) -> ExitStatus {
+        let kata = try context.kataOrCurrent()
         let workspace = context.workspace
         let name = kata.pattern.name
         var step = options.step
-        if step == nil {
-            do { step = try stepOn(kata, context: context) } catch { return error }
-        }
+        if step == nil { step = try stepOn(kata, context: context) }
         guard let step, let section = workspace.brief(of: kata).step(step) else {
             context.output.error("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return .usage
@@ -19,7 +16,9 @@ enum HintCommand {
         let hints = workspace.hints(of: kata)
         let texts = hints?.step(step)?.hints.filter { !$0.isEmpty } ?? []
         guard !texts.isEmpty else {
-            let why = hints == nil ? "is missing, so there is no hint to give" : "has no hint for \(section.heading)"
+            let why =
+                hints == nil
+                ? "is missing, so there is no hint to give" : "has no hint for \(section.heading)"
             context.output.line(
                 "\(Hints.path(of: kata)) \(why). Read the step in Katas/\(name)/README.md:\(section.line).")
             return .success
@@ -27,7 +26,8 @@ enum HintCommand {
         var state = workspace.loadState()
         let key = "\(name)/\(step)"
         let index = min(state.hintsSeen[key] ?? 0, texts.count - 1)
-        context.line("\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(texts.count)", .bold)
+        context.line(
+            "\(kata.pattern.displayName), \(section.heading): hint \(index + 1) of \(texts.count)", .bold)
         for line in ["", texts[index], ""] { context.output.line(line) }
         context.line(
             index == texts.count - 1

@@ -111,7 +111,8 @@ enum ResetCommand {
                 ask == nil
                     ? "Nothing changed: there is no terminal to ask on, so nothing was copied or written. "
                         + "Add --yes to reset without being asked."
-                    : "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)")
+                    : "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)"
+            )
             return .failure
         }
         do {

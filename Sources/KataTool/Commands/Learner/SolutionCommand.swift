@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Before the learner's first run of the kata's tests, it asks before showing any code.
 enum SolutionCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
+    static func run(_ options: Options, _ context: KataCommand.Context) throws(ExitStatus) -> ExitStatus {
         var (options, context) = (options, context)
         // `kata solution ScanStates.swift`: a file of the current kata's solution, not a kata.
         if options.positional.count == 1, let name = options.positional.first,
@@ -16,8 +16,7 @@ enum SolutionCommand {
             options.positional = [current.pattern.name, name]
             context.options = options
         }
-        let choice = context.kataOrCurrent()
-        guard case .kata(let kata) = choice else { return choice.exitStatus }
+        let kata = try context.kataOrCurrent()
         if options.has(.test) { return test(kata, context: context) }
         let workspace = context.workspace
         let name = kata.pattern.name

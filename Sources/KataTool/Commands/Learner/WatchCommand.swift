@@ -18,9 +18,8 @@ import Foundation
 /// `--manual` runs again only when Enter is pressed, for file systems that don't update them.
 /// Ctrl-C stops the run in progress and quits.
 enum WatchCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
-        let choice = context.kataOrCurrent()
-        guard case .kata(let first) = choice else { return choice.exitStatus }
+    static func run(_ options: Options, _ context: KataCommand.Context) throws(ExitStatus) -> ExitStatus {
+        let first = try context.kataOrCurrent()
         context.workOn(first)
         let workspace = context.workspace
         // Once, not on every save: it asks git about every kata until each one is noted.
@@ -52,7 +51,8 @@ enum WatchCommand {
                 return .success
             case .moveOn(let next):
                 context.workOn(next)
-                let onTo = context.terminal.paint("On to \(next.pattern.displayName), the next kata not done:", .green)
+                let onTo = context.terminal.paint(
+                    "On to \(next.pattern.displayName), the next kata not done:", .green)
                 context.output.line("\n\(onTo)\n")
                 clear = false
                 continue
@@ -77,7 +77,7 @@ enum WatchCommand {
                         var hint = context
                         hint.options.positional = [loop.kata.pattern.name]
                         hint.options.step = nil
-                        _ = HintCommand.run(hint.options, hint)
+                        _ = try? HintCommand.run(hint.options, hint)
                         continue waiting
                     }
                 }
