@@ -302,7 +302,7 @@ struct KataCommand {
             return .usage
         }
         GitStubSource.recordStubCommits(in: context.workspace)
-        return report(nil, context: context)
+        return test(nil, context: context)
     }
 
     static func test(_ options: Options, _ context: Context) throws(ExitStatus) -> ExitStatus {
@@ -312,18 +312,14 @@ struct KataCommand {
         return test(kata, context: context)
     }
 
-    /// Runs one kata's tests and prints its steps and what to do next; 0 when every step is green.
+    /// Runs one kata's tests, or every kata's (`nil`, for `progress`), and prints how far they got.
+    ///
+    /// It notes the progress, prints the kata's steps or every kata's table, then what to do
+    /// next; 0 when every step of the kata is green.
     ///
     /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
     /// capstone runs the learner's own modules of them, so their progress explains its results.
-    static func test(_ kata: Kata, context: Context) -> ExitStatus {
-        report(kata, context: context)
-    }
-
-    /// Runs `kata`'s tests (`test`), or every kata's (`progress`, with `nil`), notes how far
-    /// the learner got, and prints it: the kata's steps, or every kata's table, then what to do
-    /// next.
-    static func report(_ kata: Kata?, context: Context) -> ExitStatus {
+    static func test(_ kata: Kata?, context: Context) -> ExitStatus {
         let modules = kata?.testModules ?? Catalog.katas.map(\.pattern.testModule)
         guard let report = context.runTests(modules, about: kata) else { return .interrupted }
         let printer = context.printer

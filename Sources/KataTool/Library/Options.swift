@@ -76,7 +76,7 @@ struct Options: Equatable {
     var timeLimit: Duration = .seconds(5)
     /// `--step N`: the step a hint or a reset is for.
     var step: Int?
-    /// The options given that take no value: `--verbose`, `--yes`, `--help`…
+    /// The options given that take no value (`--verbose`, `--yes`, `--help`…).
     var flags: Set<OptionSpec> = []
 
     /// Whether the option `flag` (one that takes no value) was given.
