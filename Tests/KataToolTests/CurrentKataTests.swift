@@ -60,10 +60,14 @@ struct CurrentKataTests {
             return KataCommand.Context(workspace: workspace, terminal: .plain, options: options)
         }
         func choice(_ positional: [String]) -> String {
-            switch context(positional).kataOrCurrent() {
-            case .kata(let kata): return kata.pattern.name
-            case .everyKataDone: return "every kata done"
-            case .unknown: return "unknown"
+            do {
+                return try context(positional).kataOrCurrent().pattern.name
+            } catch {
+                switch error {
+                case .success: return "every kata done"
+                case .usage: return "unknown"
+                default: return "exit status \(error.rawValue)"
+                }
             }
         }
         #expect(choice([]) == "Strategy")
@@ -90,14 +94,14 @@ struct CurrentKataTests {
         solution.positional = ["flyweight"]
         let asked = KataCommand.Context(workspace: workspace, terminal: .plain, options: solution)
         // The tests' standard input is no terminal: the question is declined.
-        let status = try await blocking { [solution] in SolutionCommand.run(solution, asked) }
+        let status = try await blocking { [solution] in try SolutionCommand.run(solution, asked) }
         #expect(status == .failure, "Flyweight was never tried: its solution is asked about, and declined")
         #expect(
             workspace.loadState().chosen == "Factory", "Declining Flyweight's solution keeps you on Factory")
         var hint = solution
         hint.step = 1
         let hinted = KataCommand.Context(workspace: workspace, terminal: .plain, options: hint)
-        _ = try await blocking { [hint] in HintCommand.run(hint, hinted) }
+        _ = try await blocking { [hint] in try HintCommand.run(hint, hinted) }
         #expect(workspace.loadState().chosen == "Factory", "A hint for Flyweight keeps you on Factory")
     }
 }

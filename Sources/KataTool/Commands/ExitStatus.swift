@@ -12,3 +12,7 @@ enum ExitStatus: Int32, Equatable, Sendable {
     /// ``success`` when `ok`, else ``failure``.
     init(ok: Bool) { self = ok ? .success : .failure }
 }
+
+/// Thrown, it ends the command at once with this status, whatever was said (as
+/// swift-argument-parser's `ExitCode`).
+extension ExitStatus: Error {}

@@ -9,21 +9,21 @@ import Foundation
 /// ```
 @main
 struct KataCommand {
-    /// One command: its name, what it does, its usage and its options.
+    /// One command: its name, what it does, its usage and the options it takes.
     struct Command: Sendable {
         let name: String
         let summary: String
         let usage: String
-        /// The options it takes, each explained for it.
         let options: [OptionSpec]
-        let run: @Sendable (Options, Context) -> ExitStatus
+        /// Runs it; a status thrown ends it at once.
+        let run: @Sendable (Options, Context) throws(ExitStatus) -> ExitStatus
     }
 
     /// What every command works with.
     struct Context {
         let workspace: Workspace
         let terminal: Terminal
-        let options: Options
+        var options: Options
         /// Where the command's words go.
         var output: Output = .standard
 
@@ -34,24 +34,28 @@ struct KataCommand {
             output.line(terminal.wrapped(text))
         }
 
+        /// Prints `text` in `color`, as it is.
+        func line(_ text: String, _ color: Terminal.Color) {
+            output.line(terminal.paint(text, color))
+        }
+
         /// The test runner, with the options' build folder and time limit.
         ///
         /// It leaves out of the build every kata that doesn't compile, but `kata`'s (and for a
         /// capstone the katas it needs): the run is about them, so their compiler error is its
         /// result.
         func runner(quiet: Bool = false, about kata: Kata? = nil) -> TestRunner {
-            let terminal = terminal
             var runner = TestRunner(
                 root: workspace.root, scratchPath: options.scratchPath,
                 fallbackScratchPath: workspace.root.appending(path: ".build-kata"),
-                workFolder: workspace.runsFolder)
+                workFolder: workspace.toolFolder.appending(path: "runs"))
             runner.timeLimit = options.timeLimit
             runner.leaving = .whatDoesNotCompile(except: Set(kata?.testModules ?? []))
             runner.knownNotToCompile = workspace.stillNotCompiling()
             // Even a quiet run shows its build: a first build takes minutes.
             runner.onBuild = BuildProgressView(terminal: terminal).handle
             if !quiet {
-                let output = output
+                let (output, terminal) = (output, terminal)
                 runner.progress = {
                     output.line(terminal.paint(terminal.wrapped($0), .dim))
                     Terminal.flush()
@@ -67,12 +71,11 @@ struct KataCommand {
             let report = runner(quiet: quiet, about: kata).run(modules: modules)
             if report.interrupted { return nil }
             workspace.rememberBuild(of: report)
-            if options.verbose { KataCommand.printLogs(of: report, to: output) }
+            if options.has(.verbose) { KataCommand.printLogs(of: report, to: output) }
             return report
         }
 
-        /// The kata the first positional argument names; prints why not and returns `nil`
-        /// when it names none.
+        /// The kata the first positional argument names; `nil` after saying why not.
         func kata() -> Kata? {
             guard let name = options.positional.first else {
                 output.error("Which kata? Name one: \(KataCommand.kataNames).")
@@ -81,45 +84,28 @@ struct KataCommand {
             return KataCommand.kata(named: name, output: output)
         }
 
-        /// Which kata a command that takes an optional one works on.
-        enum KataChoice {
-            /// The kata named, or the current one.
-            case kata(Kata)
-            /// None named, and every kata is done (said already).
-            case everyKataDone
-            /// The name is no kata's (said already).
-            case unknown
-
-            /// What the command exits with when there is no kata to work on: 0 when every kata
-            /// is done, 2 for a name that is no kata's.
-            var exitStatus: ExitStatus {
-                switch self {
-                case .kata, .everyKataDone: .success
-                case .unknown: .usage
-                }
-            }
-        }
-
         /// The kata the first positional argument names; with none named, the current kata
         /// (``LearnerState/currentKata``), said by its name.
         ///
         /// Naming a kata doesn't make it the current one: only working on it does
         /// (``workOn(_:)``), never a look at its hints or its solution.
-        func kataOrCurrent() -> KataChoice {
+        ///
+        /// - Throws: after saying so, 2 for a name that is no kata's, 0 when every kata is done.
+        func kataOrCurrent() throws(ExitStatus) -> Kata {
             guard options.positional.isEmpty else {
-                guard let kata = kata() else { return .unknown }
-                return .kata(kata)
+                guard let kata = kata() else { throw .usage }
+                return kata
             }
             guard let current = workspace.loadState().currentKata else {
                 output.line(printer.everyKataDone)
-                return .everyKataDone
+                throw .success
             }
-            output.line(terminal.paint("\(current.pattern.displayName): the kata you are on.", .dim))
-            return .kata(current)
+            line("\(current.pattern.displayName): the kata you are on.", .dim)
+            return current
         }
 
-        /// Makes `kata` the one the learner is on, the one every command without a kata name
-        /// means from now on: they test it, watch it, or said yes to its solution.
+        /// Makes `kata` the one every command without a kata name means from now on: the
+        /// learner tests it, watches it, or said yes to its solution.
         func workOn(_ kata: Kata) {
             var state = workspace.loadState()
             guard state.chosen != kata.pattern.name else { return }
@@ -196,22 +182,15 @@ struct KataCommand {
         before that, the first one not done. A hint, or a solution you decline, moves you nowhere.
         """
 
-    /// The help of the options `command` takes.
-    static func optionHelp(for command: Command) -> String {
-        "Options:\n" + (command.options + [.helpOption]).map(\.helpLines).joined(separator: "\n") + "\n\n"
-            + katasHelp + (command.usage.contains("[<kata>]") ? "\n" + currentKataHelp : "")
-    }
-
     static var usage: String {
-        let width = commands.map(\.name.count).max() ?? 0
+        let rows =
+            commands.map { ($0.name, $0.summary) }
+            + [("help", "Show this help; `kata help <command>` for one command.")]
+        let width = rows.map(\.0.count).max() ?? 0
         return "Usage: swift run kata [<command>] [<kata>] [options]\n\nCommands:\n"
-            + commands.map {
-                "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary
-            }
+            + rows.map { "  " + $0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $1 }
             .joined(separator: "\n")
-            + "\n  help" + String(repeating: " ", count: width - 2)
-            + "Show this help; `kata help <command>` for one command.\n\n"
-            + "Katas, in order: \(kataNames).\n\n" + katasHelp + "\n" + currentKataHelp
+            + "\n\nKatas, in order: \(kataNames).\n\n" + katasHelp + "\n" + currentKataHelp
     }
 
     static var kataNames: String {
@@ -227,19 +206,15 @@ struct KataCommand {
 
     /// Runs the command `arguments` name and returns the exit status.
     static func run(_ arguments: [String], output: Output = .standard) -> ExitStatus {
-        var arguments = arguments
-        var name = "progress"
-        if let first = arguments.first, !first.hasPrefix("-") {
-            name = first
-            arguments.removeFirst()
-        } else if let help = OptionSpec.helpOption.short,
-            arguments.contains(OptionSpec.helpOption.name) || arguments.contains(help)
-        {
-            name = "help"  // `kata --help`: every command, not only the default one
-            arguments = []
+        let named = arguments.first.map { !$0.hasPrefix("-") } ?? false
+        let name = named ? arguments[0] : "progress"
+        let arguments = Array(arguments.dropFirst(named ? 1 : 0))
+        let asksHelp = arguments.contains {
+            [OptionSpec.helpOption.name, OptionSpec.helpOption.short].contains($0)
         }
-        if name == "help" {
-            guard let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
+        // `kata --help`: every command, not only the default one.
+        if name == "help" || (!named && asksHelp) {
+            guard name == "help", let topic = arguments.first, !topic.hasPrefix("-"), topic != "help" else {
                 output.line(usage)
                 return .success
             }
@@ -251,23 +226,7 @@ struct KataCommand {
             return .success
         }
         guard let command = command(named: name) else {
-            if let kata = Catalog.kata(named: name) {
-                output.error(
-                    "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.command)`?"
-                )
-            } else {
-                let close = commands.map(\.name).filter { Catalog.editDistance($0, name.lowercased()) <= 2 }
-                let kata = Catalog.suggestions(for: name).first
-                let suggestion =
-                    if let command = close.first {
-                        " Did you mean `swift run kata \(command)`?"
-                    } else if let kata {
-                        " Did you mean the kata \(kata.command): `swift run kata test \(kata.command)`?"
-                    } else {
-                        ""
-                    }
-                output.error("Unknown command '\(name)'." + suggestion + "\n\n" + usage)
-            }
+            output.error(unknownCommand(name))
             return .usage
         }
         let options: Options
@@ -277,7 +236,7 @@ struct KataCommand {
             output.error("\(error)\n\n" + help(for: command))
             return .usage
         }
-        if options.help {
+        if options.has(.helpOption) {
             output.line(help(for: command))
             return .success
         }
@@ -289,8 +248,28 @@ struct KataCommand {
                     + "`swift run kata … --package-path <clone>` (after `kata`, not before it).")
             return .usage
         }
-        return command.run(
-            options, Context(workspace: workspace, terminal: .current, options: options, output: output))
+        do {
+            return try command.run(
+                options, Context(workspace: workspace, terminal: .current, options: options, output: output))
+        } catch {
+            return error
+        }
+    }
+
+    /// Why `name` is no command, and what it may have meant.
+    static func unknownCommand(_ name: String) -> String {
+        if let kata = Catalog.kata(named: name) {
+            return "'\(name)' is a kata, not a command. Did you mean `swift run kata test \(kata.command)`?"
+        }
+        let suggestion =
+            if let close = commands.first(where: { Catalog.editDistance($0.name, name.lowercased()) <= 2 }) {
+                " Did you mean `swift run kata \(close.name)`?"
+            } else if let kata = Catalog.suggestions(for: name).first {
+                " Did you mean the kata \(kata.command): `swift run kata test \(kata.command)`?"
+            } else {
+                ""
+            }
+        return "Unknown command '\(name)'." + suggestion + "\n\n" + usage
     }
 
     static func command(named name: String) -> Command? {
@@ -298,18 +277,17 @@ struct KataCommand {
     }
 
     static func help(for command: Command) -> String {
-        "Usage: swift run \(command.usage)\n\n\(command.summary)\n\n" + optionHelp(for: command)
+        "Usage: swift run \(command.usage)\n\n\(command.summary)\n\nOptions:\n"
+            + (command.options + [.helpOption]).map(\.helpLines).joined(separator: "\n") + "\n\n" + katasHelp
+            + (command.usage.contains("[<kata>]") ? "\n" + currentKataHelp : "")
     }
 
     /// The kata `name` names, or `nil` after saying "did you mean …".
     static func kata(named name: String, output: Output = .standard) -> Kata? {
         if let kata = Catalog.kata(named: name) { return kata }
-        let suggestions = Catalog.suggestions(for: name).map(\.command)
-        output.error(
-            "No kata is called '\(name)'."
-                + (suggestions.isEmpty
-                    ? "" : " Did you mean \(suggestions.prefix(2).joined(separator: " or "))?")
-                + "\nThe katas: \(kataNames).")
+        let suggestions = Catalog.suggestions(for: name).prefix(2).map(\.command)
+        let meant = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: " or "))?"
+        output.error("No kata is called '\(name)'.\(meant)\nThe katas: \(kataNames).")
         return nil
     }
 
@@ -319,54 +297,36 @@ struct KataCommand {
         guard options.positional.isEmpty else {
             if let kata = context.kata() {
                 context.output.error(
-                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.command)`."
-                )
+                    "`kata` alone shows every kata. For one: `swift run kata test \(kata.command)`.")
             }
             return .usage
         }
         GitStubSource.recordStubCommits(in: context.workspace)
-        guard let report = context.runTests(Catalog.katas.map(\.pattern.testModule)) else {
-            return .interrupted
-        }
-        let printer = context.printer
-        if let error = report.buildErrors.first {
-            context.say(printer.compileFailure(error))
-            return .failure
-        }
-        if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
-        let katas = Catalog.katas.map { KataProgress(kata: $0, report: report) }
-        remember(katas, in: context.workspace, alone: false)
-        context.say(printer.table(katas) + "\n")
-        if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
-        let current = context.workspace.loadState().currentKata
-        if let next = katas.first(where: { $0.kata == current }) {
-            // Fitted to the terminal already, but for what the test wrote.
-            context.output.line(printer.next(next))
-        } else {
-            context.say(printer.everyKataDone)
-        }
-        if let leftOut = printer.leftOut(report, besides: current) { context.say("\n" + leftOut) }
-        return .success
+        return test(nil, context: context)
     }
 
-    static func test(_ options: Options, _ context: Context) -> ExitStatus {
-        let choice = context.kataOrCurrent()
-        guard case .kata(let kata) = choice else { return choice.exitStatus }
+    static func test(_ options: Options, _ context: Context) throws(ExitStatus) -> ExitStatus {
+        let kata = try context.kataOrCurrent()
         context.workOn(kata)
         GitStubSource.recordStubCommits(in: context.workspace)
         return test(kata, context: context)
     }
 
-    /// Runs one kata's tests and prints its steps and what to do next; 0 when every step is green.
+    /// Runs one kata's tests, or every kata's (`nil`, for `progress`), and prints how far they got.
+    ///
+    /// It notes the progress, prints the kata's steps or every kata's table, then what to do
+    /// next; 0 when every step of the kata is green.
     ///
     /// A capstone's run also runs its prerequisite katas' tests, in the same `swift test`: the
     /// capstone runs the learner's own modules of them, so their progress explains its results.
-    static func test(_ kata: Kata, context: Context) -> ExitStatus {
-        guard let report = context.runTests(kata.testModules, about: kata) else { return .interrupted }
+    static func test(_ kata: Kata?, context: Context) -> ExitStatus {
+        let modules = kata?.testModules ?? Catalog.katas.map(\.pattern.testModule)
+        guard let report = context.runTests(modules, about: kata) else { return .interrupted }
         let printer = context.printer
-        if let error = report.buildErrors.first(where: { $0.kata == kata }) ?? report.buildErrors.first {
+        let errors = report.buildErrors
+        if let error = errors.first(where: { kata != nil && $0.kata == kata }) ?? errors.first {
             context.say(printer.compileFailure(error))
-            if error.kata == kata {
+            if let kata, error.kata == kata {
                 // Code that doesn't compile yet is a try too: `solution` no longer asks first.
                 var state = context.workspace.loadState()
                 state.ran.insert(kata.pattern.name)
@@ -375,25 +335,30 @@ struct KataCommand {
             return .failure
         }
         if let failure = report.failure { context.say(context.terminal.paint(failure, .red)) }
-        let progress = KataProgress(kata: kata, report: report)
-        remember([progress], in: context.workspace)
-        remember(progress.prerequisites, in: context.workspace, alone: false)
-        context.say(printer.steps(of: progress) + "\n")
+        let katas = (kata.map { [$0] } ?? Catalog.katas).map { KataProgress(kata: $0, report: report) }
+        // A kata's run notes its prerequisites too; every kata's run has them already.
+        remember(kata == nil ? katas : katas + katas[0].prerequisites, in: context.workspace, alone: kata)
+        context.say((kata == nil ? printer.table(katas) : printer.steps(of: katas[0])) + "\n")
         if let notes = printer.streamNotes(report.streamNotes) { context.say(notes + "\n") }
-        // Fitted to the terminal already, but for what the test wrote.
-        context.output.line(printer.next(progress))
-        if let leftOut = printer.leftOut(report, besides: kata) { context.say("\n" + leftOut) }
-        return ExitStatus(ok: progress.isDone)
+        let current = kata ?? context.workspace.loadState().currentKata
+        if let next = katas.first(where: { $0.kata == current }) {
+            // Fitted to the terminal already, but for what the test wrote.
+            context.output.line(printer.next(next))
+        } else {
+            context.say(printer.everyKataDone)
+        }
+        if let leftOut = printer.leftOut(report, besides: current) { context.say("\n" + leftOut) }
+        return ExitStatus(ok: kata == nil || katas.allSatisfy(\.isDone))
     }
 
     /// Notes the step each kata is on, for `hint`, and which katas the learner has tried, for
-    /// `solution`: a kata run on its own (`test`, `watch`, `hint`), or with a step green.
-    static func remember(_ katas: [KataProgress], in workspace: Workspace, alone: Bool = true) {
+    /// `solution`: the kata run `alone` (`test`, `watch`), or any with a step green.
+    static func remember(_ katas: [KataProgress], in workspace: Workspace, alone: Kata? = nil) {
         var state = workspace.loadState()
         let now = Date()
         for progress in katas where progress.ran {
             let name = progress.kata.pattern.name
-            if alone || progress.greenSteps > 0 { state.ran.insert(name) }
+            if progress.kata == alone || progress.greenSteps > 0 { state.ran.insert(name) }
             state.currentStep[name] = progress.stepToWorkOn
             state.lastRun[name] = now
             if progress.isDone {

@@ -70,12 +70,13 @@ struct KataReset {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        var backup = workspace.backupsFolder.appending(
-            path: "\(kata.pattern.name)-\(formatter.string(from: now))")
+        // Two resets in the same second keep two backups: the second one's name has `-2`.
+        let backups = workspace.toolFolder.appending(path: "backups")
+        let name = "\(kata.pattern.name)-\(formatter.string(from: now))"
+        var backup = backups.appending(path: name)
         var suffix = 2
         while FileManager.default.fileExists(atPath: backup.path) {
-            backup = workspace.backupsFolder.appending(
-                path: "\(kata.pattern.name)-\(formatter.string(from: now))-\(suffix)")
+            backup = backups.appending(path: "\(name)-\(suffix)")
             suffix += 1
         }
         return Plan(restore: restore, remove: remove, backup: backup, otherSteps: otherSteps)

@@ -1,9 +1,7 @@
 import Foundation
 
-/// One option a command may take: its names, its value and its help, in one place.
-///
-/// The parser, each command's list of options and each command's help all read these, so an
-/// option is spelled once.
+/// One option a command may take: its names, its value and its help, spelled once for the
+/// parser, each command's list of options and each command's help.
 struct OptionSpec: Hashable, Sendable {
     /// `--step`.
     let name: String
@@ -16,9 +14,7 @@ struct OptionSpec: Hashable, Sendable {
 
     /// The same option, explained for one command.
     func explained(_ help: String) -> OptionSpec {
-        var copy = self
-        copy.help = help
-        return copy
+        OptionSpec(name: name, short: short, value: value, help: help)
     }
 
     /// Two specs are one option when their names are the same, whatever their help says.
@@ -80,12 +76,11 @@ struct Options: Equatable {
     var timeLimit: Duration = .seconds(5)
     /// `--step N`: the step a hint or a reset is for.
     var step: Int?
-    var verbose = false
-    var force = false
-    var yes = false
-    var manual = false
-    var test = false
-    var help = false
+    /// The options given that take no value (`--verbose`, `--yes`, `--help`…).
+    var flags: Set<OptionSpec> = []
+
+    /// Whether the option `flag` (one that takes no value) was given.
+    func has(_ flag: OptionSpec) -> Bool { flags.contains(flag) }
 
     /// Reads `arguments`, accepting only the options in `allowed` (and `--help`).
     init(parsing arguments: [String], allowed: [OptionSpec]) throws(UsageError) {
@@ -108,15 +103,14 @@ struct Options: Equatable {
             guard let option = accepted.first(where: { $0.name == argument || $0.short == argument }) else {
                 throw UsageError(description: "Unknown option '\(argument)'.")
             }
-            var value = ""
-            if option.value != nil {
-                guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-                    throw UsageError(description: "\(argument) needs a value.")
-                }
-                value = next
+            guard option.value != nil else {
+                flags.insert(option)
+                continue
+            }
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError(description: "\(argument) needs a value.")
             }
             switch option {
-            case .helpOption: help = true
             case .packagePath: packagePath = URL(filePath: value, relativeTo: currentFolder).absoluteURL
             case .scratchPath: scratchPath = URL(filePath: value, relativeTo: currentFolder).absoluteURL
             case .timeLimit:
@@ -133,12 +127,7 @@ struct Options: Equatable {
                     throw UsageError(description: "--step needs a step number, not '\(value)'.")
                 }
                 step = number
-            case .verbose: verbose = true
-            case .force: force = true
-            case .yes: yes = true
-            case .manual: manual = true
-            case .test: test = true
-            default: throw UsageError(description: "Unknown option '\(argument)'.")
+            default: break
             }
         }
     }

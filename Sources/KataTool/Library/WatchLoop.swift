@@ -1,9 +1,6 @@
-/// What `kata watch` does next: an event in, a decision out.
-///
-/// Decided apart from the console, the clock and the files; the command reads the events and
-/// carries the decisions out.
+/// What `kata watch` does next: an event in, a decision out, apart from the console, the clock
+/// and the files, which the command reads and acts on.
 struct WatchLoop: Equatable {
-    /// The kata watched.
     private(set) var kata: Kata
     /// Whether no kata was named: a save in another kata moves the watch there.
     let following: Bool
@@ -37,13 +34,9 @@ struct WatchLoop: Equatable {
         return .moveOn(to: next)
     }
 
-    /// What a line typed while waiting asks for.
-    enum Typed: Equatable {
-        case quit
-        case hint
-        /// Anything else, Enter alone included: run again.
-        case runAgain
-    }
+    /// What a line typed while waiting asks for: anything but quit or hint, Enter alone included,
+    /// runs again.
+    enum Typed: Equatable { case quit, hint, runAgain }
 
     /// The learner typed `line` (without its newline).
     func typed(_ line: String) -> Typed {
@@ -63,12 +56,10 @@ struct WatchLoop: Equatable {
         let mine = Set(Self.folders(of: kata))
         let changed = paths.compactMap(Self.folder(of:))
         if changed.contains(where: mine.contains) { return kata }
-        guard following,
-            let other = changed.lazy.compactMap({ folder in
-                Catalog.katas.first { "Katas/\($0.pattern.name)" == folder }
-            })
-            .first
-        else { return nil }
+        let others = changed.lazy.compactMap { folder in
+            Catalog.katas.first { "Katas/\($0.pattern.name)" == folder }
+        }
+        guard following, let other = others.first else { return nil }
         kata = other
         wasDone = nil
         return other

@@ -2,30 +2,21 @@ import Foundation
 
 /// The repository the tool works on, and the learner's state inside it.
 struct Workspace {
-    /// The package's root folder.
     let root: URL
 
     /// The tool's own folder in the repository: state, run logs and backups (git-ignored).
     var toolFolder: URL { root.appending(path: ".kata") }
     var stateFile: URL { toolFolder.appending(path: "state.json") }
-    var backupsFolder: URL { toolFolder.appending(path: "backups") }
-    var runsFolder: URL { toolFolder.appending(path: "runs") }
 
     /// The repository that holds `folder`: the nearest folder, `folder` itself or a parent,
     /// with a `Package.swift` that declares the PatternKatas package.
     static func find(from folder: URL) -> Workspace? {
-        var candidate = folder.standardizedFileURL
-        while true {
-            let manifest = candidate.appending(path: "Package.swift")
-            if let text = try? String(contentsOf: manifest, encoding: .utf8),
-                text.contains("name: \"PatternKatas\"")
-            {
-                return Workspace(root: candidate)
-            }
-            let parent = candidate.deletingLastPathComponent().standardizedFileURL
-            if parent.path == candidate.path { return nil }
-            candidate = parent
+        let folders = sequence(first: folder.standardizedFileURL) { folder in
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            return parent.path == folder.path ? nil : parent
         }
+        return folders.first { Workspace(root: $0).read("Package.swift").contains("name: \"PatternKatas\"") }
+            .map(Workspace.init(root:))
     }
 
     /// A path inside the repository, relative to its root: what the learner can click.
@@ -39,12 +30,10 @@ struct Workspace {
         Brief(markdown: read("Katas/\(kata.pattern.name)/README.md"))
     }
 
-    /// The kata's hints (`Katas/<Pattern>/HINTS.md`), read from disk; `nil` when the file is
-    /// missing.
+    /// The kata's hints (`Katas/<Pattern>/HINTS.md`); `nil` when the file is missing.
     func hints(of kata: Kata) -> Hints? {
-        guard let text = try? String(contentsOf: root.appending(path: Hints.path(of: kata)), encoding: .utf8)
-        else { return nil }
-        return Hints(markdown: text)
+        let text = try? String(contentsOf: root.appending(path: Hints.path(of: kata)), encoding: .utf8)
+        return text.map(Hints.init(markdown:))
     }
 
     /// Where a step's `// TODO: Step N` marks are: `Katas/Strategy/Model.swift:12`, first one first.
@@ -78,19 +67,23 @@ struct Workspace {
         (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
     }
 
-    /// Whether a file of the kata changed after its tests last ran through the tool, so the
-    /// step the tool remembers may be out of date.
-    func kataChangedSinceLastRun(_ kata: Kata) -> Bool {
-        guard let saved = loadState().lastRun[kata.pattern.name] else { return true }
-        let folder = "Katas/\(kata.pattern.name)"
-        return files(in: folder).contains { modificationDate(of: "\(folder)/\($0)") > saved }
-    }
-
     /// When the file at `path` (relative to the root) last changed; the distant past if it is
     /// gone.
     func modificationDate(of path: String) -> Date {
         let attributes = try? FileManager.default.attributesOfItem(atPath: root.appending(path: path).path)
         return attributes?[.modificationDate] as? Date ?? .distantPast
+    }
+
+    /// Whether a file under `folder` changed after `date`.
+    func changed(_ folder: String, since date: Date) -> Bool {
+        files(in: folder).contains { modificationDate(of: "\(folder)/\($0)") > date }
+    }
+
+    /// Whether a file of the kata changed after its tests last ran through the tool, so the
+    /// step the tool remembers may be out of date.
+    func kataChangedSinceLastRun(_ kata: Kata) -> Bool {
+        guard let saved = loadState().lastRun[kata.pattern.name] else { return true }
+        return changed("Katas/\(kata.pattern.name)", since: saved)
     }
 
     /// The modules an earlier run found not to compile whose files haven't changed since.
@@ -100,8 +93,9 @@ struct Workspace {
     /// tests, which use every messaging kata, through all of `Katas/`.
     func stillNotCompiling() -> [String: RunReport.CompilerError] {
         loadState().leftOut.filter { module, record in
-            let folder = Catalog.kata(ofModule: module).map { "Katas/\($0.pattern.name)" } ?? "Katas"
-            return !files(in: folder).contains { modificationDate(of: "\(folder)/\($0)") > record.since }
+            !changed(
+                Catalog.kata(ofModule: module).map { "Katas/\($0.pattern.name)" } ?? "Katas",
+                since: record.since)
         }
         .mapValues(\.error)
     }

@@ -13,24 +13,17 @@ enum ResetCommand {
             context.output.error("\(kata.pattern.displayName) has steps 1 to \(kata.stepCount).")
             return .usage
         }
-        let workspace = context.workspace
-        let source: GitStubSource
-        if let recorded = workspace.loadState().stubCommits[kata.pattern.name],
-            let noted = GitStubSource(root: workspace.root, recorded: recorded)
-        {
-            source = noted
-        } else {
-            guard
-                let chosen = chooseStubCommit(
-                    of: kata, yes: options.yes, root: workspace.root, output: context.output)
-            else {
-                return .failure
-            }
-            source = chosen
+        let (workspace, yes) = (context.workspace, options.has(.yes))
+        let noted = workspace.loadState().stubCommits[kata.pattern.name].flatMap {
+            GitStubSource(root: workspace.root, recorded: $0)
         }
+        guard
+            let source = noted
+                ?? chooseStubCommit(of: kata, yes: yes, root: workspace.root, output: context.output)
+        else { return .failure }
         let ask: ((String) -> Bool)? = Terminal.canAsk ? { Terminal.confirm($0) } : nil
         return reset(
-            kata, step: options.step, yes: options.yes, source: source, workspace: context.workspace,
+            kata, step: options.step, yes: yes, source: source, workspace: workspace,
             terminal: context.terminal, ask: ask, say: context.output.line, sayError: context.output.error)
     }
 
@@ -113,19 +106,14 @@ enum ResetCommand {
         say(
             (yes ? "It first copies" : "If it goes on, it first copies")
                 + " your files to \(backup), then writes the stubs.")
-        if !yes {
-            guard let ask else {
-                say(
-                    "Nothing changed: there is no terminal to ask on, so nothing was copied or written. "
-                        + "Add --yes to reset without being asked.")
-                return .failure
-            }
-            guard ask("Reset?") else {
-                say(
-                    "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)"
-                )
-                return .failure
-            }
+        if !yes, ask?("Reset?") != true {
+            say(
+                ask == nil
+                    ? "Nothing changed: there is no terminal to ask on, so nothing was copied or written. "
+                        + "Add --yes to reset without being asked."
+                    : "Nothing changed: nothing was copied or written. (Add --yes to reset without being asked.)"
+            )
+            return .failure
         }
         do {
             try reset.apply(plan)
@@ -143,14 +131,14 @@ enum ResetCommand {
             }
             return .failure
         }
+        let name = kata.pattern.name
         var state = workspace.loadState()
-        state.currentStep[kata.pattern.name] = nil
-        state.lastRun[kata.pattern.name] = nil
-        state.done.remove(kata.pattern.name)
-        for key in state.hintsSeen.keys where key.hasPrefix(kata.pattern.name + "/") {
-            if step == nil || key == "\(kata.pattern.name)/\(step ?? 0)" {
-                state.hintsSeen[key] = nil
-            }
+        state.currentStep[name] = nil
+        state.lastRun[name] = nil
+        state.done.remove(name)
+        // The hints seen start again: the step's, or every step's.
+        state.hintsSeen = state.hintsSeen.filter { key, _ in
+            step.map { key != "\(name)/\($0)" } ?? !key.hasPrefix(name + "/")
         }
         workspace.save(state)
         let restored = plan.restore.count

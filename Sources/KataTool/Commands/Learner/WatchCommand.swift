@@ -15,30 +15,25 @@ import Foundation
 /// It polls modification times (no dependency, works everywhere): every 20 ms those of the files
 /// that can change the kata's result (its folder, and a capstone's prerequisites'), and, when no
 /// kata was named, every half second the rest of `Katas/`, to follow a learner who moves on.
-/// `--manual` runs again only when Enter is pressed, for file systems that don't update them. Ctrl-C stops the run in
-/// progress and quits.
+/// `--manual` runs again only when Enter is pressed, for file systems that don't update them.
+/// Ctrl-C stops the run in progress and quits.
 enum WatchCommand {
-    static func run(_ options: Options, _ context: KataCommand.Context) -> ExitStatus {
-        let choice = context.kataOrCurrent()
-        guard case .kata(let first) = choice else { return choice.exitStatus }
+    static func run(_ options: Options, _ context: KataCommand.Context) throws(ExitStatus) -> ExitStatus {
+        let first = try context.kataOrCurrent()
         context.workOn(first)
         let workspace = context.workspace
-        let terminal = context.terminal
         // Once, not on every save: it asks git about every kata until each one is noted.
         GitStubSource.recordStubCommits(in: workspace)
         var loop = WatchLoop(kata: first, following: options.positional.isEmpty)
-        var runs = 0
-        var ticks = 0
+        var (runs, ticks, clear) = (0, 0, true)
         let input = StandardInput()
-        var clear = true
-
         while true {
             // Two snapshots, taken before the run so that a save during it counts: what can change
             // this kata's result, looked at every 20 ms, and (to follow a learner who moves on)
             // the rest of Katas/, every half second.
             let snapshot = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
             var everything = loop.following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
-            if clear { terminal.clearScreen() }
+            if clear { context.terminal.clearScreen() }
             clear = true
             let started = ContinuousClock.now
             let kata = loop.kata
@@ -56,24 +51,20 @@ enum WatchCommand {
                 return .success
             case .moveOn(let next):
                 context.workOn(next)
-                context.output.line(
-                    "\n"
-                        + terminal.paint("On to \(next.pattern.displayName), the next kata not done:", .green)
-                        + "\n")
+                let onTo = context.terminal.paint(
+                    "On to \(next.pattern.displayName), the next kata not done:", .green)
+                context.output.line("\n\(onTo)\n")
                 clear = false
                 continue
-            case .wait:
-                break
+            case .wait: break
             }
             let seconds = (ContinuousClock.now - started).formatted(
                 .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
             context.output.line("")
-            context.output.line(
-                terminal.paint(
-                    "Run \(runs) took \(seconds). "
-                        + (options.manual ? "Press Enter to run again" : "Watching Katas/ for saves")
-                        + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit",
-                    .dim))
+            context.line(
+                "Run \(runs) took \(seconds). "
+                    + (options.has(.manual) ? "Press Enter to run again" : "Watching Katas/ for saves")
+                    + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit", .dim)
             Terminal.flush()
             // Wait for a save, Enter, or Ctrl-C.
             waiting: while true {
@@ -81,27 +72,23 @@ enum WatchCommand {
                 if let line = input.line(waitingUpTo: 20) {
                     switch loop.typed(line) {
                     case .quit: return .success
-                    case .hint:
-                        var options = context.options
-                        options.positional = [loop.kata.pattern.name]
-                        options.step = nil
-                        _ = HintCommand.run(
-                            options,
-                            KataCommand.Context(
-                                workspace: context.workspace, terminal: context.terminal, options: options,
-                                output: context.output))
-                        continue waiting
                     case .runAgain: break waiting
+                    case .hint:
+                        var hint = context
+                        hint.options.positional = [loop.kata.pattern.name]
+                        hint.options.step = nil
+                        _ = try? HintCommand.run(hint.options, hint)
+                        continue waiting
                     }
                 }
-                if options.manual { continue }
+                if options.has(.manual) { continue }
                 if modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata)) != snapshot {
                     break waiting
                 }
                 ticks += 1
                 guard loop.following, ticks % 25 == 0 else { continue }
                 let now = modificationTimes(in: workspace, folders: ["Katas"])
-                guard now != everything else { continue }
+                // What changed or came, then what went.
                 let changed =
                     now.filter { everything[$0.key] != $0.value }.map(\.key).sorted()
                     + everything.keys.filter { now[$0] == nil }.sorted()
@@ -116,13 +103,8 @@ enum WatchCommand {
 
     /// The modification time of every file under `folders`, by path.
     static func modificationTimes(in workspace: Workspace, folders: [String]) -> [String: Date] {
-        var times: [String: Date] = [:]
-        for folder in folders {
-            for file in workspace.files(in: folder) {
-                times["\(folder)/\(file)"] = workspace.modificationDate(of: "\(folder)/\(file)")
-            }
-        }
-        return times
+        let paths = folders.flatMap { folder in workspace.files(in: folder).map { "\(folder)/\($0)" } }
+        return Dictionary(paths.map { ($0, workspace.modificationDate(of: $0)) }) { _, last in last }
     }
 }
 
@@ -143,7 +125,7 @@ final class StandardInput {
         guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 1024)
         let count = read(STDIN_FILENO, &bytes, bytes.count)
-        if count <= 0 {
+        guard count > 0 else {
             closed = true
             return nil
         }
@@ -153,8 +135,7 @@ final class StandardInput {
 
     private func takeLine() -> String? {
         guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-        buffer = Data(buffer[buffer.index(after: newline)...])
-        return line
+        defer { buffer = Data(buffer[buffer.index(after: newline)...]) }
+        return String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
     }
 }
