@@ -18,30 +18,68 @@ import Foundation
 /// `--manual` runs again only when Enter is pressed, for file systems that don't update them.
 /// Ctrl-C stops the run in progress and quits.
 enum WatchCommand {
+    /// What the watch reads from outside: runs, typing, the files' times, the clock.
+    ///
+    /// ``run(_:_:)`` gives it the real ones; the tests script their own.
+    struct World {
+        /// Runs the kata's tests and prints them (``KataCommand/test(_:context:)``).
+        var test: (Kata) -> ExitStatus
+        /// Shows the next hint of the kata's step.
+        var hint: (Kata) -> Void
+        /// The next line typed, waiting at most this many milliseconds; `nil` if none came.
+        var line: (Int32) -> String?
+        /// Whether standard input is a terminal, so that `h` and `q` can be typed.
+        var typing: Bool
+        /// The modification time of every file under these folders, by path.
+        var modificationTimes: ([String]) -> [String: Date]
+        /// Whether Ctrl-C was pressed.
+        var interrupted: () -> Bool
+        var now: () -> ContinuousClock.Instant
+    }
+
     static func run(_ options: Options, _ context: KataCommand.Context) throws(ExitStatus) -> ExitStatus {
         let first = try context.kataOrCurrent()
-        context.workOn(first)
-        let workspace = context.workspace
         // Once, not on every save: it asks git about every kata until each one is noted.
-        GitStubSource.recordStubCommits(in: workspace)
-        var loop = WatchLoop(kata: first, following: options.positional.isEmpty)
-        var (runs, ticks, clear) = (0, 0, true)
+        GitStubSource.recordStubCommits(in: context.workspace)
         let input = StandardInput()
+        let world = World(
+            test: { KataCommand.test($0, context: context) },
+            hint: { kata in
+                var hint = context
+                hint.options.positional = [kata.pattern.name]
+                hint.options.step = nil
+                _ = try? HintCommand.run(hint.options, hint)
+            },
+            line: input.line(waitingUpTo:), typing: input.isTerminal,
+            modificationTimes: { modificationTimes(in: context.workspace, folders: $0) },
+            interrupted: { Interrupt.requested }, now: { .now })
+        return watch(first, following: options.positional.isEmpty, context: context, world: world)
+    }
+
+    /// Runs `first`'s tests, then again on every save, until the learner quits or every kata is
+    /// done; with `following`, a save in another kata moves the watch there.
+    static func watch(_ first: Kata, following: Bool, context: KataCommand.Context, world: World)
+        -> ExitStatus
+    {
+        context.workOn(first)
+        let manual = context.options.has(.manual)
+        var loop = WatchLoop(kata: first, following: following)
+        var (runs, ticks, clear) = (0, 0, true)
         while true {
             // Two snapshots, taken before the run so that a save during it counts: what can change
             // this kata's result, looked at every 20 ms, and (to follow a learner who moves on)
             // the rest of Katas/, every half second.
-            let snapshot = modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata))
-            var everything = loop.following ? modificationTimes(in: workspace, folders: ["Katas"]) : [:]
+            let snapshot = world.modificationTimes(WatchLoop.folders(of: loop.kata))
+            var everything = loop.following ? world.modificationTimes(["Katas"]) : [:]
             if clear { context.terminal.clearScreen() }
             clear = true
-            let started = ContinuousClock.now
+            let started = world.now()
             let kata = loop.kata
-            let status = KataCommand.test(kata, context: context)
-            if status == .interrupted || Interrupt.requested { return .interrupted }
+            let status = world.test(kata)
+            if status == .interrupted || world.interrupted() { return .interrupted }
             runs += 1
             let next = loop.ran(done: status == .success) {
-                var state = workspace.loadState()
+                var state = context.workspace.loadState()
                 state.chosen = kata.pattern.name
                 return state.currentKata
             }
@@ -58,36 +96,31 @@ enum WatchCommand {
                 continue
             case .wait: break
             }
-            let seconds = (ContinuousClock.now - started).formatted(
+            let seconds = (world.now() - started).formatted(
                 .units(allowed: [.seconds], fractionalPart: .show(length: 2)))
             context.output.line("")
             context.line(
                 "Run \(runs) took \(seconds). "
-                    + (options.has(.manual) ? "Press Enter to run again" : "Watching Katas/ for saves")
-                    + (input.isTerminal ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit", .dim)
+                    + (manual ? "Press Enter to run again" : "Watching Katas/ for saves")
+                    + (world.typing ? " · h Enter: hint · q Enter: quit" : "") + " · Ctrl-C: quit", .dim)
             Terminal.flush()
             // Wait for a save, Enter, or Ctrl-C.
             waiting: while true {
-                if Interrupt.requested { return .interrupted }
-                if let line = input.line(waitingUpTo: 20) {
+                if world.interrupted() { return .interrupted }
+                if let line = world.line(20) {
                     switch loop.typed(line) {
                     case .quit: return .success
                     case .runAgain: break waiting
                     case .hint:
-                        var hint = context
-                        hint.options.positional = [loop.kata.pattern.name]
-                        hint.options.step = nil
-                        _ = try? HintCommand.run(hint.options, hint)
+                        world.hint(loop.kata)
                         continue waiting
                     }
                 }
-                if options.has(.manual) { continue }
-                if modificationTimes(in: workspace, folders: WatchLoop.folders(of: loop.kata)) != snapshot {
-                    break waiting
-                }
+                if manual { continue }
+                if world.modificationTimes(WatchLoop.folders(of: loop.kata)) != snapshot { break waiting }
                 ticks += 1
                 guard loop.following, ticks % 25 == 0 else { continue }
-                let now = modificationTimes(in: workspace, folders: ["Katas"])
+                let now = world.modificationTimes(["Katas"])
                 // What changed or came, then what went.
                 let changed =
                     now.filter { everything[$0.key] != $0.value }.map(\.key).sorted()
