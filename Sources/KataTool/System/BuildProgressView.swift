@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Shows a build's progress while the learner waits.
 ///
 /// On a terminal with colours, one line that rewrites itself:

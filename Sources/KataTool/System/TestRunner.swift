@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs the package's tests and keeps going when the learner's code doesn't compile, crashes or
 /// hangs.
 ///
