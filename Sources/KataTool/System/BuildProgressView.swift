@@ -42,7 +42,7 @@ final class BuildProgressView: Sendable {
             print(text, terminator: "")
             Terminal.flush()
         },
-        width: @escaping @Sendable () -> Int = BuildProgressView.terminalWidth
+        width: @escaping @Sendable () -> Int = { Terminal.columns() }
     ) {
         self.terminal = terminal
         self.write = write
@@ -139,10 +139,6 @@ final class BuildProgressView: Sendable {
     /// `1:05`, `12:40`: minutes and seconds.
     static func clock(_ duration: Duration) -> String {
         let seconds = Int(duration.components.seconds)
-        let rest = seconds % 60
-        return "\(seconds / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+        return String(format: "%d:%02d", seconds / 60, seconds % 60)
     }
-
-    /// The width of the terminal standard output goes to; 80 when it is not one.
-    static func terminalWidth() -> Int { Terminal.columns() }
 }

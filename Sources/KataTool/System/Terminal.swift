@@ -53,18 +53,19 @@ struct Terminal: Sendable {
             var lines: [String] = []
             var current = String(line.prefix(code + leading))
             var currentWidth = leading
-            var isFirstWord = true
-            for word in words(line.dropFirst(code + leading), room: width - indent.count) {
+            for (index, word) in words(line.dropFirst(code + leading), room: width - indent.count)
+                .enumerated()
+            {
                 let wordWidth = visibleWidth(word)
-                if !isFirstWord, currentWidth + 1 + wordWidth > width {
+                if index > 0, currentWidth + 1 + wordWidth > width {
                     lines.append(current)
                     current = indent + word
                     currentWidth = indent.count + wordWidth
                 } else {
-                    current += (isFirstWord ? "" : " ") + word
-                    currentWidth += (isFirstWord ? 0 : 1) + wordWidth
+                    let space = index > 0 ? " " : ""
+                    current += space + word
+                    currentWidth += space.count + wordWidth
                 }
-                isFirstWord = false
             }
             lines.append(current)
             return lines.joined(separator: "\n")

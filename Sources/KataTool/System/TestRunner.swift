@@ -183,19 +183,11 @@ struct TestRunner: Sendable {
             }
 
             let hung = outcome.stop == .hung
-            var crash = hung ? nil : Self.crash(in: outcome.log, root: root.path)
             let victim = stream.running.last
-            if let found = crash, found.location == nil,
-                let kata = victim.flatMap({ Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0)) }
-                ),
-                let place = Self.recursionWarning(in: outcome.log, kata: kata)
-            {
-                crash = RunReport.Crash(
-                    signal: found.signal,
-                    message: found.message
-                        ?? "Infinite recursion? The compiler warned that this call calls itself forever.",
-                    location: place)
+            let victimKata = victim.flatMap {
+                Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0))
             }
+            let crash = hung ? nil : Self.crash(in: outcome.log, root: root.path, victim: victimKata)
             // Code left running in the background (a timer, a detached task) can crash while
             // another kata's test runs: blame the kata whose file the crash is in.
             if let crash, let culprit = crash.kata?.pattern.testModule,
@@ -501,8 +493,10 @@ struct TestRunner: Sendable {
     }
 
     /// What the log of a crashed pass says: the signal, the runtime's message, and the first
-    /// frame of the crashed thread in the learner's files.
-    static func crash(in log: String, root: String) -> RunReport.Crash {
+    /// frame of the crashed thread in the learner's files; failing that, the place where the
+    /// compiler warned that a call in the `victim` kata (the one whose test was running) calls
+    /// itself forever.
+    static func crash(in log: String, root: String, victim: Kata? = nil) -> RunReport.Crash {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
         let signal = log.firstMatch(of: /unexpected signal code (\d+)/).flatMap { Int32($0.1) }
         let fatal = lines.first { $0.contains("Fatal error") }
@@ -522,6 +516,11 @@ struct TestRunner: Sendable {
             let files = (FileManager.default.subpaths(atPath: root + "/" + folder) ?? [])
                 .filter { $0 == match.2 || $0.hasSuffix("/" + match.2) }
             if files.count == 1 { location = "\(folder)/\(files[0]):\(match.3)" }
+        }
+        if location == nil, let victim, let place = recursionWarning(in: log, kata: victim) {
+            location = place
+            message =
+                message ?? "Infinite recursion? The compiler warned that this call calls itself forever."
         }
         return RunReport.Crash(signal: signal, message: message, location: location)
     }
