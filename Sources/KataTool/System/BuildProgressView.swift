@@ -42,7 +42,7 @@ final class BuildProgressView: Sendable {
             print(text, terminator: "")
             Terminal.flush()
         },
-        width: @escaping @Sendable () -> Int = { Terminal.columns() }
+        width: @escaping @Sendable () -> Int = { Terminal.size()?.columns ?? 80 }
     ) {
         self.terminal = terminal
         self.write = write

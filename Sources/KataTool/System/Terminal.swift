@@ -17,11 +17,8 @@ struct Terminal: Sendable {
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
         return Terminal(
             isInteractive: interactive, usesColor: interactive && !noColor && !dumb,
-            width: interactive ? columns() : nil)
+            width: interactive ? size()?.columns ?? 80 : nil)
     }
-
-    /// The width of the terminal standard output goes to, in columns; 80 when it is not one.
-    static func columns() -> Int { size()?.columns ?? 80 }
 
     /// The size of the terminal standard output goes to, or `nil` when it is not one (or says 0).
     static func size() -> (columns: Int, rows: Int)? {

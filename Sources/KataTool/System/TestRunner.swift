@@ -106,11 +106,8 @@ struct TestRunner: Sendable {
             return modules.map { Set($0).isSubset(of: skippedModules) } ?? false
         }
 
-        leaveOut(
-            knownNotToCompile.sorted { $0.key < $1.key }.filter { leaving.allows($0.key) }.map {
-                ($0.key, $0.value)
-            }
-        )
+        let known = knownNotToCompile.sorted { $0.key < $1.key }.filter { leaving.allows($0.key) }
+        leaveOut(known.map { ($0.key, $0.value) })
         for pass in 1...Self.maximumPasses {
             let filter =
                 runningDeferred
