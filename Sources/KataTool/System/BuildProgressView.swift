@@ -111,9 +111,7 @@ final class BuildProgressView: Sendable {
             return terminal.paint("Building… planning the build  \(time)", .dim)
         }
         let counts = "\(progress.done)/\(progress.total)" + (progress.percent.map { "  \($0)%" } ?? "")
-        if !rewrites {
-            return "Building: \(counts), \(time) — \(progress.current)"
-        }
+        if !rewrites { return "Building: \(counts), \(time) — \(progress.current)" }
         // Counts and time always; then the bar, then what is compiling now, as the width allows.
         var room = width - 1 - "Building ".count - counts.count - 2 - time.count
         let cells = 20

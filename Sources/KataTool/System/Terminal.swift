@@ -50,9 +50,8 @@ struct Terminal: Sendable {
             var lines: [String] = []
             var current = String(line.prefix(code + leading))
             var currentWidth = leading
-            for (index, word) in words(line.dropFirst(code + leading), room: width - indent.count)
-                .enumerated()
-            {
+            let pieces = words(line.dropFirst(code + leading), room: width - indent.count)
+            for (index, word) in pieces.enumerated() {
                 let wordWidth = visibleWidth(word)
                 if index > 0, currentWidth + 1 + wordWidth > width {
                     lines.append(current)

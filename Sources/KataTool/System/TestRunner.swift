@@ -367,7 +367,7 @@ struct TestRunner: Sendable {
             if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
         }
         var build = BuildWatch(logFile: logFile, begun: clock.now, firstBuild: firstBuild, report: onBuild)
-        while child.isRunning {
+        while child.isRunning, pass.stop == nil {
             readStream()
             let now = clock.now
             for id in pass.stream.running where startedAt[id] == nil { startedAt[id] = now }
@@ -380,13 +380,11 @@ struct TestRunner: Sendable {
                 pass.backtraced = askForStacks(of: child, in: backtraces)
             } else if build.look(at: now, runStarted: pass.stream.runStarted, lockPatience: lockPatience) {
                 pass.stop = .lockBusy
+            } else {
+                Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
             }
-            if pass.stop != nil {
-                child.stop()
-                break
-            }
-            Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
+        child.stop()  // what the loop gave up on; nothing left to do once the child has ended
         build.finish(at: clock.now)
         readStream()
         pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
