@@ -46,8 +46,7 @@ final class ChildProcess {
         }
     }
 
-    /// The child's process identifier; with ``init(_:environment:actions:ownProcessGroup:)``'s
-    /// `ownProcessGroup`, also its process group's.
+    /// The child's process identifier; in a group of its own (a test run), also the group's.
     let pid: pid_t
     /// How it ended, once it did.
     private(set) var termination: Termination?
