@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Shows a build's progress while the learner waits.
 ///
 /// On a terminal with colours, one line that rewrites itself:
@@ -48,7 +42,7 @@ final class BuildProgressView: Sendable {
             print(text, terminator: "")
             Terminal.flush()
         },
-        width: @escaping @Sendable () -> Int = BuildProgressView.terminalWidth
+        width: @escaping @Sendable () -> Int = { Terminal.size()?.columns ?? 80 }
     ) {
         self.terminal = terminal
         self.write = write
@@ -117,9 +111,7 @@ final class BuildProgressView: Sendable {
             return terminal.paint("Building… planning the build  \(time)", .dim)
         }
         let counts = "\(progress.done)/\(progress.total)" + (progress.percent.map { "  \($0)%" } ?? "")
-        if !rewrites {
-            return "Building: \(counts), \(time) — \(progress.current)"
-        }
+        if !rewrites { return "Building: \(counts), \(time) — \(progress.current)" }
         // Counts and time always; then the bar, then what is compiling now, as the width allows.
         var room = width - 1 - "Building ".count - counts.count - 2 - time.count
         let cells = 20
@@ -145,10 +137,6 @@ final class BuildProgressView: Sendable {
     /// `1:05`, `12:40`: minutes and seconds.
     static func clock(_ duration: Duration) -> String {
         let seconds = Int(duration.components.seconds)
-        let rest = seconds % 60
-        return "\(seconds / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+        return String(format: "%d:%02d", seconds / 60, seconds % 60)
     }
-
-    /// The width of the terminal standard output goes to; 80 when it is not one.
-    static func terminalWidth() -> Int { Terminal.columns() }
 }

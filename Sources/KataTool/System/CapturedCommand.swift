@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A short command the tool runs to read its output: git, diff, ps.
 enum CapturedCommand {
     /// What the command printed, and how it exited.
@@ -28,30 +22,18 @@ enum CapturedCommand {
         let command =
             folder.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", $0.path] + arguments }
             ?? arguments
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        let pid = try? Spawn.start(
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let child = try? ChildProcess(
             command, environment: environment,
             actions: [
-                .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(writeEnd, as: 1),
-                .open(2, path: "/dev/null", flags: O_WRONLY), .close(readEnd), .close(writeEnd),
+                .open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(ends[1], as: 1),
+                .open(2, path: "/dev/null", flags: O_WRONLY), .close(ends[0]), .close(ends[1]),
             ])
-        close(writeEnd)
-        defer { close(readEnd) }
-        guard let pid else { return nil }
-        var output = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(readEnd, &buffer, buffer.count)
-            if count > 0 {
-                output.append(contentsOf: buffer[0..<count])
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return Result(status: Spawn.wait(for: pid).exitStatus, output: output)
+        close(ends[1])
+        guard let child else { return nil }
+        let printed = (try? output.readToEnd()) ?? Data()
+        return Result(status: child.wait().exitStatus, output: printed)
     }
 }

@@ -22,23 +22,26 @@ struct GitStubSource: StubSource {
         self.init(root: root, commit: recorded)
     }
 
+    /// The stubs of `commit`.
+    init(root: URL, commit: String) {
+        self.root = root
+        self.commit = commit
+    }
+
     /// The commits that changed `kata`'s folder, newest first, from `HEAD` back (at most 8), and
     /// last the one that added it.
     static func candidates(for kata: Kata, in root: URL) throws -> [Candidate] {
         let folder = "Katas/\(kata.pattern.name)/"
         func list(_ arguments: [String]) throws -> [Candidate] {
-            let text = try git(
-                ["log", "--format=%H%x09%h %ad %an: %s", "--date=short"] + arguments, in: root)
-            return String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let format = ["log", "--format=%H%x09%h %ad %an: %s", "--date=short"]
+            return try lines(git(format + arguments, in: root)).compactMap { line in
                 let parts = line.split(separator: "\t", maxSplits: 1)
                 return parts.count == 2 ? Candidate(commit: String(parts[0]), summary: String(parts[1])) : nil
             }
         }
         var newest = try list(["-n", "8", "HEAD", "--", folder])
-        let added = try list(["--diff-filter=A", "--reverse", "HEAD", "--", folder]).first
-        if let added, !newest.contains(added) { newest.append(added) }
-        if let added, let index = newest.firstIndex(of: added), index != newest.count - 1 {
-            newest.remove(at: index)
+        if let added = try list(["--diff-filter=A", "--reverse", "HEAD", "--", folder]).first {
+            newest.removeAll { $0 == added }
             newest.append(added)
         }
         return newest
@@ -66,25 +69,17 @@ struct GitStubSource: StubSource {
     /// as a last guard, a TODO for every step. The commands that run tests do this first, so the
     /// first run after cloning notes the stubs before the learner commits any work.
     static func recordStubCommits(in workspace: Workspace) {
+        let root = workspace.root
         var state = workspace.loadState()
         let missing = Catalog.katas.filter { state.stubCommits[$0.pattern.name] == nil }
-        guard !missing.isEmpty,
-            let head = try? git(["rev-parse", "HEAD"], in: workspace.root),
-            let head = Optional(
-                String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { return }
-        var changed = VerifyCommand.locallyChangedKataFiles(in: workspace.root)
-        if let upstream = try? git(["merge-base", "HEAD", "origin/HEAD"], in: workspace.root),
-            let committed = try? git(
-                [
-                    "diff", "--name-only",
-                    String(decoding: upstream, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-                    "HEAD", "--", "Katas",
-                ], in: workspace.root)
+        guard !missing.isEmpty, let head = try? commit(git(["rev-parse", "HEAD"], in: root)) else { return }
+        var changed = VerifyCommand.locallyChangedKataFiles(in: root)
+        if let upstream = try? commit(git(["merge-base", "HEAD", "origin/HEAD"], in: root)),
+            let committed = try? git(["diff", "--name-only", upstream, "HEAD", "--", "Katas"], in: root)
         {
-            changed += String(decoding: committed, as: UTF8.self).split(separator: "\n").map(String.init)
+            changed += lines(committed)
         }
-        let source = GitStubSource(root: workspace.root, commit: head)
+        let source = GitStubSource(root: root, commit: head)
         guard let listed = try? source.files(in: "Katas") else { return }
         for kata in missing where !changed.contains(where: { $0.hasPrefix("Katas/\(kata.pattern.name)/") }) {
             if (try? source.hasEveryTodo(of: kata, listed: listed)) == true {
@@ -94,17 +89,10 @@ struct GitStubSource: StubSource {
         workspace.save(state)
     }
 
-    /// The stubs of `commit`.
-    init(root: URL, commit: String) {
-        self.root = root
-        self.commit = commit
-    }
-
     var description: String { "commit \(commit.prefix(7))" }
 
     func files(in folder: String) throws -> [String] {
-        let listing = try Self.git(["ls-tree", "-r", "--name-only", commit, "--", folder + "/"], in: root)
-        return String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
+        try Self.lines(Self.git(["ls-tree", "-r", "--name-only", commit, "--", folder + "/"], in: root))
     }
 
     func contents(of path: String) throws -> Data {
@@ -117,5 +105,15 @@ struct GitStubSource: StubSource {
             throw KataReset.Failure(description: "git \(arguments.joined(separator: " ")) failed")
         }
         return result.output
+    }
+
+    /// What git printed, one line each.
+    private static func lines(_ output: Data) -> [String] {
+        String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The commit git printed alone (`rev-parse`, `merge-base`).
+    private static func commit(_ output: Data) -> String {
+        String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

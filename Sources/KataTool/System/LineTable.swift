@@ -75,15 +75,11 @@ enum LineTable {
     static func objdump() -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(
             String.init)
-        let fileManager = FileManager.default
-        let swift = folders.map { $0 + "/swift" }.first { fileManager.isExecutableFile(atPath: $0) }
-        let beside = swift.map {
-            URL(filePath: $0).resolvingSymlinksInPath().deletingLastPathComponent().appending(
-                path: "llvm-objdump"
-            )
-            .path
-        }
-        let candidates = [beside].compactMap { $0 } + folders.map { $0 + "/llvm-objdump" }
-        return candidates.first { fileManager.isExecutableFile(atPath: $0) }
+        let isExecutable = FileManager.default.isExecutableFile(atPath:)
+        let swift = folders.map { $0 + "/swift" }.first(where: isExecutable).map { URL(filePath: $0) }
+        let beside = swift?.resolvingSymlinksInPath().deletingLastPathComponent().appending(
+            path: "llvm-objdump")
+        let candidates = (beside.map { [$0.path] } ?? []) + folders.map { $0 + "/llvm-objdump" }
+        return candidates.first(where: isExecutable)
     }
 }

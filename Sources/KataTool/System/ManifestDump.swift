@@ -12,12 +12,9 @@ extension PackageManifest {
             let result = CapturedCommand.run(
                 ["swift", "package", "--scratch-path", scratch, "dump-package"], in: root,
                 environment: environment),
-            result.status == 0
+            result.status == 0,
+            let manifest = try? JSONDecoder().decode(PackageManifest.self, from: result.output)
         else { return .failure(DumpError(root: root)) }
-        do {
-            return .success(try JSONDecoder().decode(PackageManifest.self, from: result.output))
-        } catch {
-            return .failure(DumpError(root: root))
-        }
+        return .success(manifest)
     }
 }

@@ -9,5 +9,6 @@ struct Output: Sendable {
     let error: @Sendable (String) -> Void
 
     /// Standard output and standard error.
-    static let standard = Output(line: { Swift.print($0) }, error: { Terminal.printError($0) })
+    static let standard = Output(
+        line: { Swift.print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 }

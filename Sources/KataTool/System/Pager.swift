@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Long text on a terminal goes through a pager, as git does it: `$PAGER`, else `less`.
 ///
 /// Not on a terminal (a pipe, a file, an editor's task), or when the text fits on the screen,
@@ -13,11 +7,10 @@ import Foundation
 enum Pager {
     static func show(_ text: String, terminal: Terminal) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        guard terminal.isInteractive, lines > screenHeight() - 1, let pager = command() else {
-            print(text)
-            return
-        }
-        guard run(pager, input: text + "\n") else {
+        let screenHeight = Terminal.size()?.rows ?? 24
+        guard terminal.isInteractive, lines > screenHeight - 1, let pager = command(),
+            run(pager, input: text + "\n")
+        else {
             print(text)
             return
         }
@@ -27,34 +20,22 @@ enum Pager {
     /// process group of its own would be a background job, which the terminal stops as soon as
     /// it reads a key), and waits for it to end; `false` if it could not start.
     private static func run(_ pager: [String], input: String) -> Bool {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return false }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return false }
+        let writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         var environment = ProcessInfo.processInfo.environment
         // What git sets: quit when it fits, keep colours, leave the text on screen.
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        let pid = try? Spawn.start(
-            pager, environment: environment, actions: [.duplicate(readEnd, as: 0), .close(writeEnd)])
-        close(readEnd)
-        guard let pid else {
-            close(writeEnd)
-            return false
-        }
+        let child = try? ChildProcess(
+            pager, environment: environment, actions: [.duplicate(ends[0], as: 0), .close(ends[1])])
+        close(ends[0])
+        guard let child else { return false }
         // The learner may quit before reading it all: a closed pipe is no error here.
         let previous = signal(SIGPIPE, SIG_IGN)
-        input.utf8CString.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            let count = buffer.count - 1  // without the final NUL
-            while offset < count {
-                let written = write(writeEnd, base + offset, count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
-        close(writeEnd)
+        try? writing.write(contentsOf: Data(input.utf8))
+        try? writing.close()
         // The pager answers Ctrl-C itself; the tool only waits for it to end.
-        Spawn.wait(for: pid)
+        child.wait()
         signal(SIGPIPE, previous)
         return true
     }
@@ -69,7 +50,4 @@ enum Pager {
         }
         return found || first.hasPrefix("/") ? words : nil
     }
-
-    /// The terminal's height, in lines; 24 when it does not say.
-    private static func screenHeight() -> Int { Terminal.size()?.rows ?? 24 }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the tool writes, and how: colours only for a terminal and never with `NO_COLOR`.
 struct Terminal: Sendable {
     /// Whether standard output is a terminal (not a pipe or a file).
@@ -23,11 +17,8 @@ struct Terminal: Sendable {
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
         return Terminal(
             isInteractive: interactive, usesColor: interactive && !noColor && !dumb,
-            width: interactive ? columns() : nil)
+            width: interactive ? size()?.columns ?? 80 : nil)
     }
-
-    /// The width of the terminal standard output goes to, in columns; 80 when it is not one.
-    static func columns() -> Int { size()?.columns ?? 80 }
 
     /// The size of the terminal standard output goes to, or `nil` when it is not one (or says 0).
     static func size() -> (columns: Int, rows: Int)? {
@@ -59,18 +50,18 @@ struct Terminal: Sendable {
             var lines: [String] = []
             var current = String(line.prefix(code + leading))
             var currentWidth = leading
-            var isFirstWord = true
-            for word in words(line.dropFirst(code + leading), room: width - indent.count) {
+            let pieces = words(line.dropFirst(code + leading), room: width - indent.count)
+            for (index, word) in pieces.enumerated() {
                 let wordWidth = visibleWidth(word)
-                if !isFirstWord, currentWidth + 1 + wordWidth > width {
+                if index > 0, currentWidth + 1 + wordWidth > width {
                     lines.append(current)
                     current = indent + word
                     currentWidth = indent.count + wordWidth
                 } else {
-                    current += (isFirstWord ? "" : " ") + word
-                    currentWidth += (isFirstWord ? 0 : 1) + wordWidth
+                    let space = index > 0 ? " " : ""
+                    current += space + word
+                    currentWidth += space.count + wordWidth
                 }
-                isFirstWord = false
             }
             lines.append(current)
             return lines.joined(separator: "\n")
@@ -100,18 +91,7 @@ struct Terminal: Sendable {
 
     /// How many columns `text` takes: its characters but for colour codes (`ESC [ … m`).
     static func visibleWidth(_ text: some StringProtocol) -> Int {
-        var count = 0
-        var inCode = false
-        for character in text {
-            if inCode {
-                if character == "m" { inCode = false }
-            } else if character == "\u{1B}" {
-                inCode = true
-            } else {
-                count += 1
-            }
-        }
-        return count
+        String(text).replacing(/\u{1B}[^m]*m?/, with: "").count
     }
 
     /// Plain text, for tests.
@@ -146,37 +126,33 @@ struct Terminal: Sendable {
     /// Asks a yes-or-no question on the terminal; `false` without asking when there is no one
     /// to ask (standard input is not a terminal).
     static func confirm(_ question: String) -> Bool {
-        guard canAsk else { return false }
-        print(Terminal.current.wrapped("\(question) [y/N]") + " ", terminator: "")
-        flush()
-        // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it
-        // at once, as it does anywhere else.
-        for stop in Interrupt.signals { signal(stop, SIG_DFL) }
-        defer { Interrupt.install() }
-        guard let answer = readLine() else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        guard canAsk, let answer = answer(to: Terminal.current.wrapped("\(question) [y/N]") + " ") else {
+            return false
+        }
+        return ["y", "yes"].contains(answer.lowercased())
     }
 
     /// Asks a question on the terminal and returns the answer, trimmed; `nil` when there is no
     /// one to ask, or no answer (Enter alone, or the end of input).
     static func ask(_ question: String) -> String? {
-        guard canAsk else { return nil }
-        print("\(question) ", terminator: "")
+        guard canAsk, let answer = answer(to: "\(question) "), !answer.isEmpty else { return nil }
+        return answer
+    }
+
+    /// Shows `prompt` and reads one line, trimmed; `nil` at the end of input.
+    private static func answer(to prompt: String) -> String? {
+        print(prompt, terminator: "")
         flush()
+        // Nothing runs while the tool asks, so Ctrl-C (or Ctrl-\\, or a closed terminal) may end it
+        // at once, as it does anywhere else.
         for stop in Interrupt.signals { signal(stop, SIG_DFL) }
         defer { Interrupt.install() }
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces)
-        return answer?.isEmpty == false ? answer : nil
+        return readLine()?.trimmingCharacters(in: .whitespaces)
     }
 
     /// Writes out what `print` has buffered: standard output is a pipe or a file when a
     /// script or an editor runs the tool.
     static func flush() {
         fflush(nil)
-    }
-
-    /// Writes to standard error.
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

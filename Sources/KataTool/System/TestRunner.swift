@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs the package's tests and keeps going when the learner's code doesn't compile, crashes or
 /// hangs.
 ///
@@ -78,38 +72,42 @@ struct TestRunner: Sendable {
 
     /// How many passes one run may take: a first one, then one per crash or hang.
     static let maximumPasses = 20
-    /// What SwiftPM prints when another instance holds the build folder's lock.
-    ///
-    /// `Another instance of SwiftPM (PID: 20470) is already running using '…/.build', waiting…`
-    /// in 6.3; older versions leave out the PID.
-    static func saysLockIsBusy(_ log: String) -> Bool {
-        log.contains("Another instance of SwiftPM") && log.contains("is already running")
-    }
 
     /// Runs the tests of `modules` (every test when `nil`) in kata mode (the stubs, whatever the
     /// caller's environment says), or against the solutions when ``solutions`` is set.
     func run(modules: [String]?) -> RunReport {
         var report = RunReport()
+        var settings = ManifestSettings(solutions: solutions)
+        var scratch = scratchPath
         var skips: [String] = []
-        var listed: [(id: String, name: String, filePath: String?, line: Int?)] = []
+        var skippedModules: Set<String> = []
+        var strikes: [String: Int] = [:]
+        // Every test some pass listed, in order, as not run; and how each that ran ended.
+        var listed: [RunReport.Outcome] = []
         var listedIDs: Set<String> = []
         var results: [String: RunReport.Outcome] = [:]
-        var strikes: [String: Int] = [:]
-        var skippedModules: Set<String> = []
-        var scratch = scratchPath
-        var settings = ManifestSettings(solutions: solutions)
-        for (module, error) in knownNotToCompile.sorted(by: { $0.key < $1.key }) where leaving.allows(module)
-        {
-            report.leftOut[module] = error
-            settings.leftOut.append(module)
-        }
-
         // A suite one of whose tests crashed or hung runs after the rest, in passes of its own: its
         // other tests likely meet the same fault, and the module's second strike leaves out every
         // test it has not run yet. Deferred, that costs only the suite's own tests.
         var deferred: [String] = []
         var runningDeferred = false
 
+        func leaveOut(_ found: [(module: String, error: RunReport.CompilerError)]) {
+            for (module, error) in found {
+                report.leftOut[module] = error
+                settings.leftOut.append(module)
+            }
+        }
+        /// Skips `module`'s tests from the next pass on; `true` when none of `modules` is left.
+        func skip(module: String) -> Bool {
+            skips.append("^" + Self.escaped(module) + "\\.")
+            skippedModules.insert(module)
+            deferred.removeAll { RunReport.Outcome.module(ofTest: $0) == module }
+            return modules.map { Set($0).isSubset(of: skippedModules) } ?? false
+        }
+
+        let known = knownNotToCompile.sorted { $0.key < $1.key }.filter { leaving.allows($0.key) }
+        leaveOut(known.map { ($0.key, $0.value) })
         for pass in 1...Self.maximumPasses {
             let filter =
                 runningDeferred
@@ -122,60 +120,58 @@ struct TestRunner: Sendable {
             let stream = outcome.stream
             report.streamNotes.formUnion(stream.notes)
             for id in stream.displayNames.keys.sorted() where EventStream.isFunction(id) {
-                if listedIDs.insert(id).inserted {
-                    let location = stream.locations[id]
-                    listed.append((id, stream.displayNames[id] ?? id, location?.filePath, location?.line))
-                }
-            }
-            for id in stream.started {
-                guard let ended = stream.ended[id] else { continue }
-                results[id] = RunReport.Outcome(
-                    id: id, status: ended.skipped ? .skipped : ended.passed ? .passed : .failed,
-                    stream: stream)
+                guard listedIDs.insert(id).inserted else { continue }
+                let location = stream.locations[id]
+                listed.append(
+                    RunReport.Outcome(
+                        id: id, displayName: stream.displayNames[id] ?? id, status: .notRun, issues: [],
+                        filePath: location?.filePath, line: location?.line))
             }
             // A test skipped by a trait (the story tests, in kata mode) never starts: its skip is
             // its only event.
-            for (id, ended) in stream.ended where ended.skipped && results[id] == nil {
-                results[id] = RunReport.Outcome(id: id, status: .skipped, stream: stream)
+            for (id, ended) in stream.ended
+            where stream.started.contains(id) || (ended.skipped && results[id] == nil) {
+                let status: RunReport.Outcome.Status =
+                    ended.skipped ? .skipped : ended.passed ? .passed : .failed
+                results[id] = RunReport.Outcome(id: id, status: status, stream: stream)
             }
-            if outcome.lockBusy, scratch != fallbackScratchPath {
+            if outcome.stop == .lockBusy, scratch != fallbackScratchPath {
                 progress(
                     "Another SwiftPM is using \(scratch?.path ?? ".build"); building in \(fallbackScratchPath.path) instead."
                 )
                 scratch = fallbackScratchPath
                 continue
             }
-            if outcome.interrupted {
+            if outcome.stop == .interrupted {
                 report.interrupted = true
                 break
             }
             if !stream.runStarted {
                 let errors = Self.compilerErrors(in: outcome.log, root: root.path)
-                if let more = Self.modulesToLeaveOut(for: errors, leaving: leaving, leftOut: settings.leftOut)
-                {
-                    for (module, error) in more {
-                        report.leftOut[module] = error
-                        settings.leftOut.append(module)
+                guard
+                    let more = Self.modulesToLeaveOut(
+                        for: errors, leaving: leaving, leftOut: settings.leftOut)
+                else {
+                    report.buildErrors = errors
+                    if errors.isEmpty {
+                        report.failure =
+                            "`swift test` ended (\(outcome.termination)) before any test ran. The end of its log:\n"
+                            + outcome.log.split(separator: "\n").suffix(15).joined(separator: "\n")
                     }
-                    var names: [String] = []
-                    for found in more {
-                        let name = Catalog.kata(ofModule: found.module)?.pattern.displayName ?? found.module
-                        if !names.contains(name) { names.append(name) }
-                    }
-                    progress(
-                        ReportPrinter.list(names)
-                            + (names.count == 1
-                                ? " does not compile; building the rest without it."
-                                : " do not compile; building the rest without them."))
-                    continue
+                    break
                 }
-                report.buildErrors = errors
-                if report.buildErrors.isEmpty {
-                    report.failure =
-                        "`swift test` ended (\(outcome.termination)) before any test ran. The end of its log:\n"
-                        + outcome.log.split(separator: "\n").suffix(15).joined(separator: "\n")
+                leaveOut(more)
+                var names: [String] = []
+                for found in more {
+                    let name = Catalog.kata(ofModule: found.module)?.pattern.displayName ?? found.module
+                    if !names.contains(name) { names.append(name) }
                 }
-                break
+                progress(
+                    ReportPrinter.list(names)
+                        + (names.count == 1
+                            ? " does not compile; building the rest without it."
+                            : " do not compile; building the rest without them."))
+                continue
             }
             if stream.runEnded {
                 if runningDeferred || deferred.isEmpty { break }
@@ -183,19 +179,12 @@ struct TestRunner: Sendable {
                 continue
             }
 
-            var crash = outcome.hung ? nil : Self.crash(in: outcome.log, root: root.path)
+            let hung = outcome.stop == .hung
             let victim = stream.running.last
-            if let found = crash, found.location == nil,
-                let kata = victim.flatMap({ Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0)) }
-                ),
-                let place = Self.recursionWarning(in: outcome.log, kata: kata)
-            {
-                crash = RunReport.Crash(
-                    signal: found.signal,
-                    message: found.message
-                        ?? "Infinite recursion? The compiler warned that this call calls itself forever.",
-                    location: place)
+            let victimKata = victim.flatMap {
+                Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0))
             }
+            let crash = hung ? nil : Self.crash(in: outcome.log, root: root.path, victim: victimKata)
             // Code left running in the background (a timer, a detached task) can crash while
             // another kata's test runs: blame the kata whose file the crash is in.
             if let crash, let culprit = crash.kata?.pattern.testModule,
@@ -203,13 +192,11 @@ struct TestRunner: Sendable {
                 report.backgroundCrashes[culprit] == nil
             {
                 report.backgroundCrashes[culprit] = crash
-                skips.append("^" + Self.escaped(culprit) + "\\.")
-                skippedModules.insert(culprit)
-                deferred.removeAll { RunReport.Outcome.module(ofTest: $0) == culprit }
+                let noneLeft = skip(module: culprit)
                 progress(
                     "The \(crash.kata?.pattern.displayName ?? culprit) kata's code crashed the test process outside its own tests; running the rest without it."
                 )
-                if let modules, Set(modules).isSubset(of: skippedModules) { break }
+                if noneLeft { break }
                 continue
             }
             guard let victim else {
@@ -228,11 +215,7 @@ struct TestRunner: Sendable {
             strikes[module, default: 0] += 1
             let name = RunReport.Outcome.name(ofTest: victim)
             if strikes[module, default: 0] >= 2 {
-                skips.append("^" + Self.escaped(module) + "\\.")
-                skippedModules.insert(module)
-                deferred.removeAll { RunReport.Outcome.module(ofTest: $0) == module }
-                if let modules, Set(modules).isSubset(of: skippedModules) { break }
-                if runningDeferred, deferred.isEmpty { break }
+                if skip(module: module) || (runningDeferred && deferred.isEmpty) { break }
                 progress("\(module) stopped the test process twice; running the others without it.")
             } else {
                 skips.append("^" + Self.escaped(name))
@@ -240,18 +223,11 @@ struct TestRunner: Sendable {
                 if !deferred.contains(suite) { deferred.append(suite) }
                 progress(
                     "\"\(stream.displayNames[victim] ?? name)\" "
-                        + (outcome.hung ? "hangs" : "crashed the test process")
-                        + "; running the rest without it.")
+                        + (hung ? "hangs" : "crashed the test process") + "; running the rest without it.")
             }
             if pass == Self.maximumPasses { report.failure = "Gave up after \(pass) runs." }
         }
-
-        report.outcomes = listed.map { test in
-            results[test.id]
-                ?? RunReport.Outcome(
-                    id: test.id, displayName: test.name, status: .notRun, issues: [], filePath: test.filePath,
-                    line: test.line)
-        }
+        report.outcomes = listed.map { results[$0.id] ?? $0 }
         return report
     }
 
@@ -264,24 +240,13 @@ struct TestRunner: Sendable {
         let begun: ContinuousClock.Instant
         let firstBuild: Bool
         let report: @Sendable (BuildEvent) -> Void
-        private var log: FileHandle?
-        private var tail = ""
-        private var build = BuildProgress()
-        private var told: ContinuousClock.Instant?
-        private var over = false
+        var log: FileHandle?
+        var tail = ""
+        var build = BuildProgress()
+        var told: ContinuousClock.Instant?
+        var over = false
         // SwiftPM waits for another instance's lock; the tool waits a little, then builds elsewhere.
-        private var lockSeen: (at: ContinuousClock.Instant, tail: String)?
-
-        init(
-            logFile: URL, begun: ContinuousClock.Instant, firstBuild: Bool,
-            report: @escaping @Sendable (BuildEvent) -> Void
-        ) {
-            self.logFile = logFile
-            self.begun = begun
-            self.firstBuild = firstBuild
-            self.report = report
-            log = try? FileHandle(forReadingFrom: logFile)
-        }
+        var lockSeen: (at: ContinuousClock.Instant, tail: String)?
 
         /// Reads what the log says now; `true` when another SwiftPM has held the build folder's
         /// lock for longer than `lockPatience`.
@@ -293,12 +258,16 @@ struct TestRunner: Sendable {
             if let data = try? log?.readToEnd(), !data.isEmpty {
                 let text = String(decoding: data, as: UTF8.self)
                 tail = String(tail.suffix(400)) + text
-                if lockSeen == nil, TestRunner.saysLockIsBusy(tail) { lockSeen = (now, tail) }
+                // `Another instance of SwiftPM (PID: 20470) is already running using '…/.build',
+                // waiting…` in 6.3; older versions leave out the PID.
+                if lockSeen == nil, tail.contains("Another instance of SwiftPM"),
+                    tail.contains("is already running")
+                {
+                    lockSeen = (now, tail)
+                }
                 if build.consume(text), !build.isComplete { tell(at: now) }
             }
-            if lockSeen == nil, !over, told.map({ now - $0 >= .seconds(1) }) ?? (now - begun >= .seconds(1)) {
-                tell(at: now)
-            }
+            if lockSeen == nil, !over, now - (told ?? begun) >= .seconds(1) { tell(at: now) }
             guard let seen = lockSeen else { return false }
             if tail != seen.tail {
                 lockSeen = nil  // the other SwiftPM let go: the build goes on here
@@ -323,15 +292,16 @@ struct TestRunner: Sendable {
 
     /// What one `swift test` left behind.
     private struct Pass {
+        /// Why the runner stopped a `swift test` before it ended.
+        enum Stop { case hung, lockBusy, interrupted }
+
         var stream = EventStream()
         var log = ""
         var logPath: String
         var termination = "not started"
-        var hung = false
+        var stop: Stop?
         /// Whether the hanging test process printed its threads' stacks before it was stopped.
         var backtraced = false
-        var lockBusy = false
-        var interrupted = false
     }
 
     /// The modules to leave out so that the build gets past `errors`, each with its first error,
@@ -392,36 +362,31 @@ struct TestRunner: Sendable {
         let clock = ContinuousClock()
         var startedAt: [String: ContinuousClock.Instant] = [:]
         var stream: FileHandle?
-        var build = BuildWatch(logFile: logFile, begun: clock.now, firstBuild: firstBuild, report: onBuild)
-        while child.isRunning {
-            if Interrupt.requested {
-                pass.interrupted = true
-                child.stop()
-                break
-            }
+        func readStream() {
             if stream == nil { stream = try? FileHandle(forReadingFrom: streamFile) }
             if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
+        }
+        var build = BuildWatch(logFile: logFile, begun: clock.now, firstBuild: firstBuild, report: onBuild)
+        while child.isRunning, pass.stop == nil {
+            readStream()
             let now = clock.now
             for id in pass.stream.running where startedAt[id] == nil { startedAt[id] = now }
-            if let running = pass.stream.running.last, let start = startedAt[running], now - start > timeLimit
+            if Interrupt.requested {
+                pass.stop = .interrupted
+            } else if let running = pass.stream.running.last, let start = startedAt[running],
+                now - start > timeLimit
             {
-                pass.hung = true
+                pass.stop = .hung
                 pass.backtraced = askForStacks(of: child, in: backtraces)
-                child.stop()
-                break
+            } else if build.look(at: now, runStarted: pass.stream.runStarted, lockPatience: lockPatience) {
+                pass.stop = .lockBusy
+            } else {
+                Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
             }
-            if build.look(at: now, runStarted: pass.stream.runStarted, lockPatience: lockPatience) {
-                pass.lockBusy = true
-                child.stop()
-                break
-            }
-            Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
         }
+        child.stop()  // what the loop gave up on; nothing left to do once the child has ended
         build.finish(at: clock.now)
-        if let data = try? stream?.readToEnd() { pass.stream.consume(data) }
-        if stream == nil, let data = fileManager.contents(atPath: streamFile.path) {
-            pass.stream.consume(data)
-        }
+        readStream()
         pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         // The backtracer's reports, after the log, where a backtracer that can't write a file
         // (an older runtime) would have printed them.
@@ -493,12 +458,7 @@ struct TestRunner: Sendable {
 
     /// `text` with every regular-expression metacharacter escaped.
     static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
+        text.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
     }
 
     /// The compiler's errors in a build log, with paths made relative to `root`.
@@ -528,8 +488,10 @@ struct TestRunner: Sendable {
     }
 
     /// What the log of a crashed pass says: the signal, the runtime's message, and the first
-    /// frame of the crashed thread in the learner's files.
-    static func crash(in log: String, root: String) -> RunReport.Crash {
+    /// frame of the crashed thread in the learner's files; failing that, the place where the
+    /// compiler warned that a call in the `victim` kata (the one whose test was running) calls
+    /// itself forever.
+    static func crash(in log: String, root: String, victim: Kata? = nil) -> RunReport.Crash {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
         let signal = log.firstMatch(of: /unexpected signal code (\d+)/).flatMap { Int32($0.1) }
         let fatal = lines.first { $0.contains("Fatal error") }
@@ -549,6 +511,11 @@ struct TestRunner: Sendable {
             let files = (FileManager.default.subpaths(atPath: root + "/" + folder) ?? [])
                 .filter { $0 == match.2 || $0.hasSuffix("/" + match.2) }
             if files.count == 1 { location = "\(folder)/\(files[0]):\(match.3)" }
+        }
+        if location == nil, let victim, let place = recursionWarning(in: log, kata: victim) {
+            location = place
+            message =
+                message ?? "Infinite recursion? The compiler warned that this call calls itself forever."
         }
         return RunReport.Crash(signal: signal, message: message, location: location)
     }
