@@ -114,6 +114,9 @@ struct RunReport: Sendable {
             }
         }
 
+        /// `file:line:column: error: message`, as the compiler says it.
+        var diagnostic: String { "\(file):\(line):\(column): error: \(message)" }
+
         /// Whether the error is in a test file, not in the learner's own.
         var isInTests: Bool { file.hasPrefix("Tests/") }
 
