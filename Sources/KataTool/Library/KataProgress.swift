@@ -117,10 +117,10 @@ struct KataProgress {
 
     /// The test that crashed or hung, if one did.
     var stopped: (step: Int, outcome: RunReport.Outcome)? {
-        for (index, tests) in steps.enumerated() {
-            if let test = tests.first(where: { $0.status.stoppedTheRun }) { return (index + 1, test) }
+        let index = steps.firstIndex { $0.contains(where: \.status.stoppedTheRun) }
+        return index.flatMap { index in
+            steps[index].first(where: \.status.stoppedTheRun).map { (index + 1, $0) }
         }
-        return nil
     }
 
     /// The first test of a capstone's safety net that did not pass.

@@ -34,14 +34,16 @@ struct ReportPrinter {
 
     /// One kata's line of the table: its number, name, bar, and what stands out.
     private func row(_ progress: KataProgress, width: Int) -> String {
-        let name = progress.kata.pattern.displayName
-        let padded = name + String(repeating: " ", count: max(width - name.count, 0))
-        let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0)
-        var line =
-            "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
+        let number = Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0
+        let name = progress.kata.pattern.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
         let tally = progress.stepTally
-        line += bar(green: tally.green, of: tally.total)
-        line += "  \(tally.green)/\(tally.total)"
+        // The bar: ten cells, each a tenth of the steps.
+        let filled = tally.total == 0 ? 0 : tally.green * 10 / tally.total
+        var line =
+            String(format: "  %2d  ", number) + name + "  "
+            + terminal.paint(String(repeating: "█", count: filled), .green)
+            + terminal.paint(String(repeating: "░", count: 10 - filled), .dim)
+            + "  \(tally.green)/\(tally.total)"
         if let error = progress.compilerError {
             line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
         } else if !progress.leftOutPrerequisites.isEmpty {
@@ -84,16 +86,14 @@ struct ReportPrinter {
         let line = "\(terminal.mark(holds)) Safety net: "
         if holds {
             return line + "green, \(passed) of \(progress.safetyNet.count) tests pass"
-        } else if !progress.unfinishedPrerequisites.isEmpty {
-            return line
-                + terminal.paint(
-                    "red, and it runs on your own modules: "
-                        + notDone(progress.unfinishedPrerequisites), .red)
         }
-        return line
-            + terminal.paint(
-                "red: the refactoring changed behaviour the safety net pins ("
-                    + "\"\(progress.safetyNetFailure?.displayName ?? "")\")", .red)
+        let unfinished = progress.unfinishedPrerequisites
+        let why =
+            unfinished.isEmpty
+            ? "red: the refactoring changed behaviour the safety net pins "
+                + "(\"\(progress.safetyNetFailure?.displayName ?? "")\")"
+            : "red, and it runs on your own modules: " + notDone(unfinished)
+        return line + terminal.paint(why, .red)
     }
 
     /// The katas a capstone needs and how far each is, on one line: `✘ Needs Chain of
@@ -145,11 +145,8 @@ struct ReportPrinter {
     func leftOut(_ report: RunReport, besides kata: Kata?) -> String? {
         let katas = Catalog.katas.filter { $0 != kata && report.leftOutError(of: $0) != nil }
         guard !katas.isEmpty else { return nil }
-        var lines = [
-            terminal.paint(
-                "Left out of this run, so that the rest could run: \(Self.list(katas.map(\.pattern.displayName)))",
-                .yellow)
-        ]
+        let names = Self.list(katas.map(\.pattern.displayName))
+        var lines = [terminal.paint("Left out of this run, so that the rest could run: \(names)", .yellow)]
         lines += katas.compactMap { kata in
             report.leftOutError(of: kata).map {
                 "  \(kata.pattern.displayName) does not compile: \($0.diagnostic)"
@@ -177,13 +174,6 @@ struct ReportPrinter {
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    private func bar(green: Int, of total: Int) -> String {
-        let width = 10
-        let filled = total == 0 ? 0 : green * width / total
-        return terminal.paint(String(repeating: "█", count: filled), .green)
-            + terminal.paint(String(repeating: "░", count: width - filled), .dim)
-    }
-
     /// One kata's steps, one line each.
     func steps(of progress: KataProgress) -> String {
         let brief = workspace.brief(of: progress.kata)
@@ -203,12 +193,11 @@ struct ReportPrinter {
                 "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
             if !holds {
                 let unfinished = progress.unfinishedPrerequisites
-                line +=
-                    " "
-                    + terminal.paint(
-                        unfinished.isEmpty
-                            ? "(the refactoring changed behaviour it pins)"
-                            : "(it runs on your own modules: \(notDone(unfinished)))", .red)
+                let why =
+                    unfinished.isEmpty
+                    ? "(the refactoring changed behaviour it pins)"
+                    : "(it runs on your own modules: \(notDone(unfinished)))"
+                line += " " + terminal.paint(why, .red)
             }
             lines.append(line)
         }
@@ -217,23 +206,19 @@ struct ReportPrinter {
             let title = brief.step(step)?.heading ?? "Step \(step)"
             let passed = tests.filter(\.passed).count
             let mark = terminal.mark(progress.isGreen(step: step))
+            let unfinished = progress.unfinishedPrerequisites(ofStep: step)
             var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
             if tests.contains(where: \.status.stoppedTheRun) {
                 // Every test that stopped the test process, each with where: the learner may fix
                 // one and meet the other next.
                 let alone = tests.filter { !$0.passed }.count == 1
                 let details = tests.filter(\.status.stoppedTheRun).map(stoppedDetail).joined(separator: "; ")
-                line +=
-                    "; "
-                    + terminal.paint(
-                        Self.breakdown(of: tests) + (alone ? ": " : ". Stopped: ") + details, .red)
+                let stopped = Self.breakdown(of: tests) + (alone ? ": " : ". Stopped: ") + details
+                line += "; " + terminal.paint(stopped, .red)
             } else if tests.contains(where: { $0.status == .notRun }) {
                 line += "; " + Self.breakdown(of: tests)
-            } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
-                line +=
-                    " "
-                    + terminal.paint(
-                        "(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
+            } else if !progress.isGreen(step: step), !unfinished.isEmpty {
+                line += " " + terminal.paint("(needs \(needs(unfinished)))", .yellow)
             }
             lines.append(line)
         }
@@ -335,10 +320,8 @@ struct ReportPrinter {
         if !unfinished.isEmpty {
             // The capstone runs the learner's own modules of these katas: until they are done, the
             // step's failures come from them, and would only confuse.
-            lines.append(
-                "  "
-                    + terminal.paint(
-                        "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))", .yellow))
+            let needing = "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))"
+            lines.append("  " + terminal.paint(needing, .yellow))
             lines.append(
                 "             The capstone runs your own "
                     + Self.list(unfinished.map(\.kata.pattern.displayName))
@@ -415,12 +398,8 @@ struct ReportPrinter {
         var lines = head(of: kata, step: 0, title: "the safety net is red", writeIn: nil)
         let unfinished = progress.unfinishedPrerequisites
         if !unfinished.isEmpty {
-            lines.append(
-                "  "
-                    + terminal.paint(
-                        "The safety net runs on your own modules, and \(notDone(unfinished)). "
-                            + finishFirst(unfinished),
-                        .yellow))
+            let needing = "The safety net runs on your own modules, and \(notDone(unfinished)). "
+            lines.append("  " + terminal.paint(needing + finishFirst(unfinished), .yellow))
         } else {
             lines.append(
                 "  " + terminal.paint("The refactoring changed behaviour the safety net pins.", .red)
@@ -538,9 +517,7 @@ struct ReportPrinter {
         let owner =
             error.kata.map { "The \($0.pattern.displayName) kata does not compile" }
             ?? "The package does not compile"
-        var text =
-            terminal.paint(owner + ":", .red)
-            + "\n  \(error.diagnostic)\n"
+        var text = terminal.paint(owner + ":", .red) + "\n  \(error.diagnostic)\n"
         if error.isInTests, let kata = error.kata {
             text +=
                 "  The tests use your code as the stubs declared it: keep the stubs' names, `public` and "
