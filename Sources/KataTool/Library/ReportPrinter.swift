@@ -188,9 +188,7 @@ struct ReportPrinter {
             let title =
                 progress.kata.capstone?.learnerNet == nil
                 ? (brief.step(0)?.heading ?? "Safety net") : "The given safety net"
-            let passed = progress.safetyNet.filter(\.passed).count
-            var line =
-                "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
+            var line = passLine(holds, title, progress.safetyNet)
             if !holds {
                 let unfinished = progress.unfinishedPrerequisites
                 let why =
@@ -204,10 +202,8 @@ struct ReportPrinter {
         for (index, tests) in progress.steps.enumerated() {
             let step = index + 1
             let title = brief.step(step)?.heading ?? "Step \(step)"
-            let passed = tests.filter(\.passed).count
-            let mark = terminal.mark(progress.isGreen(step: step))
             let unfinished = progress.unfinishedPrerequisites(ofStep: step)
-            var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
+            var line = passLine(progress.isGreen(step: step), title, tests)
             if tests.contains(where: \.status.stoppedTheRun) {
                 // Every test that stopped the test process, each with where: the learner may fix
                 // one and meet the other next.
@@ -231,6 +227,11 @@ struct ReportPrinter {
                 ))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `  ✘ Step 2: …: 1 of 3 tests pass`: a line of ``steps(of:)``.
+    private func passLine(_ holds: Bool, _ title: String, _ tests: [RunReport.Outcome]) -> String {
+        "  \(terminal.mark(holds)) \(title): \(tests.count(where: \.passed)) of \(tests.count) tests pass"
     }
 
     /// A crash of the kata's code outside its own tests.
