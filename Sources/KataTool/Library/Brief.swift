@@ -5,11 +5,8 @@ import Foundation
 /// The steps' hints are not here: they live in ``Hints`` (`Katas/<Pattern>/HINTS.md`), so the
 /// brief shows the rules without their answers.
 struct Brief: Equatable {
-    /// One `## Step N: …` section.
-    typealias Step = StepHeading
-
-    /// The step sections, in the order they appear.
-    let steps: [Step]
+    /// The step sections (`## Step N: …`), in the order they appear.
+    let steps: [StepHeading]
 
     /// Reads the brief's Markdown.
     init(markdown: String) {
@@ -20,7 +17,7 @@ struct Brief: Equatable {
     }
 
     /// The section of step `number`, if the brief has one.
-    func step(_ number: Int) -> Step? {
+    func step(_ number: Int) -> StepHeading? {
         steps.first { $0.number == number }
     }
 }

@@ -53,56 +53,45 @@ struct Hints: Equatable {
     /// Reads the hints' Markdown.
     init(markdown: String) {
         var steps: [Step] = []
-        var current: StepHeading?
-        var hints: [String] = []
-        var hint: [String]?
+        // The step section being read, with the lines of each of its hints; `nil` outside one.
+        var step: (section: StepHeading, hints: [[String]])?
         // The open fence's character and length: "```" opens one that only "```" or longer closes.
         var fence: (character: Character, count: Int)?
-
-        func finishHint() {
-            if let text = hint {
-                hints.append(text.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            hint = nil
-        }
-
         func finishStep() {
-            finishHint()
-            if let current {
-                steps.append(Step(section: current, hints: hints))
+            if let step {
+                let hints = step.hints.map {
+                    $0.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                steps.append(Step(section: step.section, hints: hints))
             }
-            current = nil
-            hints = []
+            step = nil
         }
 
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, line) in lines.enumerated() {
-            if let marker = Self.fenceMarker(line) {
-                if let open = fence {
-                    if marker.character == open.character, marker.count >= open.count, marker.isBare {
-                        fence = nil
+            let level = line.prefix { $0 == "#" }.count
+            let title = line.dropFirst(level)
+            let isHeading = fence == nil && level > 0 && title.first == " "
+            if isHeading, level <= 2 {
+                finishStep()
+                let heading = title.trimmingCharacters(in: .whitespaces)
+                if level == 2 { step = StepHeading(heading, line: index + 1).map { ($0, []) } }
+            } else if isHeading, level == 3, step != nil,
+                title.trimmingCharacters(in: .whitespaces).hasPrefix("Hint")
+            {
+                step?.hints.append([])
+            } else {
+                if let marker = Self.fenceMarker(line) {
+                    if let open = fence {
+                        if marker.character == open.character, marker.count >= open.count, marker.isBare {
+                            fence = nil
+                        }
+                    } else {
+                        fence = (marker.character, marker.count)
                     }
-                } else {
-                    fence = (marker.character, marker.count)
                 }
-            } else if fence == nil, line.hasPrefix("#") {
-                let level = line.prefix { $0 == "#" }.count
-                let title = line.dropFirst(level)
-                if level <= 2, title.first == " " {
-                    finishStep()
-                    let heading = title.trimmingCharacters(in: .whitespaces)
-                    if level == 2 { current = StepHeading(heading, line: index + 1) }
-                    continue
-                }
-                if level == 3, title.first == " ", current != nil,
-                    title.trimmingCharacters(in: .whitespaces).hasPrefix("Hint")
-                {
-                    finishHint()
-                    hint = []
-                    continue
-                }
+                if let hint = step?.hints.indices.last { step?.hints[hint].append(line) }
             }
-            if hint != nil { hint?.append(line) }
         }
         finishStep()
         self.steps = steps

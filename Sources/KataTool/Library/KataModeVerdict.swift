@@ -59,9 +59,8 @@ struct KataModeVerdict {
             }
             let pinning = all.filter(isSafetyNet)
             for test in pinning where !test.passed {
-                let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
                 problems.append(
-                    "\(test.name) \(reason). A safety-net test pins what the legacy stub does: it must pass on the "
+                    "\(test.name) \(test.whyNotPassed). A safety-net test pins what the legacy stub does: it must pass on the "
                         + "untouched stub (and after every step).")
             }
             let tests = all.filter { !isSafetyNet($0) }
@@ -75,8 +74,8 @@ struct KataModeVerdict {
             }
             summaries.append(
                 KataSummary(
-                    pattern: pattern, total: tests.count, red: tests.filter { !$0.failures.isEmpty }.count,
-                    safetyNetTotal: pinning.count, safetyNetGreen: pinning.filter(\.passed).count))
+                    pattern: pattern, total: tests.count, red: tests.count { !$0.failures.isEmpty },
+                    safetyNetTotal: pinning.count, safetyNetGreen: pinning.count(where: \.passed)))
 
             // `swift test --filter StrategyTests` must select exactly the Strategy tests.
             for test in results
@@ -99,7 +98,7 @@ struct KataModeVerdict {
                     "\(test.name) \(test.skipped ? "was skipped" : "passed") on the untouched stub. The learner's net "
                         + "starts red: its starting test must fail until the learner finishes it.")
             }
-            nets.append((net, tests.count, tests.filter { !$0.failures.isEmpty }.count))
+            nets.append((net, tests.count, tests.count { !$0.failures.isEmpty }))
         }
         self.learnerNets = nets
 
@@ -114,14 +113,14 @@ struct KataModeVerdict {
                 && !learnerNets.contains($0.module)
         }
         for test in others where !test.passed {
-            let reason = test.skipped ? "was skipped" : "failed: " + test.failures.joined(separator: "; ")
-            problems.append("\(test.name) \(reason). Tests outside the katas must pass in both modes.")
+            problems.append(
+                "\(test.name) \(test.whyNotPassed). Tests outside the katas must pass in both modes.")
         }
 
         self.summaries = summaries
-        self.referenceOnlySkipped = referenceOnly.filter(\.skipped).count
+        self.referenceOnlySkipped = referenceOnly.count(where: \.skipped)
         self.otherTotal = others.count
-        self.otherPassed = others.filter(\.passed).count
+        self.otherPassed = others.count(where: \.passed)
         self.problems = problems
     }
 }
@@ -135,5 +134,9 @@ extension RunReport.Outcome {
     /// passed or was skipped.
     fileprivate var failures: [String] {
         passed || skipped ? [] : (issues.isEmpty ? ["\(status)"] : issues.map(\.message))
+    }
+    /// `was skipped`, or `failed: ` and its failures.
+    fileprivate var whyNotPassed: String {
+        skipped ? "was skipped" : "failed: " + failures.joined(separator: "; ")
     }
 }

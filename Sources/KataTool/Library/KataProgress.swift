@@ -42,9 +42,11 @@ struct KataProgress {
     }
 
     /// Whether the step's tests ran and all passed.
-    func isGreen(step: Int) -> Bool {
-        let tests = steps[step - 1]
-        return !tests.isEmpty && tests.allSatisfy(\.passed)
+    func isGreen(step: Int) -> Bool { Self.allPassed(steps[step - 1]) == true }
+
+    /// Whether every one of `tests` passed; `nil` when none ran.
+    private static func allPassed(_ tests: [RunReport.Outcome]) -> Bool? {
+        tests.isEmpty ? nil : tests.allSatisfy(\.passed)
     }
 
     /// `outcomes` in the order their tests are declared: by file, then line.
@@ -52,7 +54,7 @@ struct KataProgress {
         outcomes.sorted { ($0.filePath ?? "", $0.line ?? 0) < ($1.filePath ?? "", $1.line ?? 0) }
     }
 
-    var greenSteps: Int { (1...steps.count).filter(isGreen(step:)).count }
+    var greenSteps: Int { (1...steps.count).count(where: isGreen(step:)) }
 
     /// The steps a learner counts, green and in all: a capstone's step 0 counts when the learner
     /// writes it.
@@ -67,10 +69,7 @@ struct KataProgress {
 
     /// Whether the net the learner writes at step 0 passes on the correct programs and catches
     /// every planted change; `nil` for a kata without one, or when it did not run.
-    var learnerNetHolds: Bool? {
-        guard kata.capstone?.learnerNet != nil, !learnerNet.isEmpty else { return nil }
-        return learnerNet.allSatisfy(\.passed)
-    }
+    var learnerNetHolds: Bool? { Self.allPassed(learnerNet) }
 
     /// What the learner's net misses, as its suite said it: `Your net catches 6 of 10 planted
     /// changes.` and one line per change; empty when it misses nothing, or its tests themselves
@@ -87,10 +86,7 @@ struct KataProgress {
 
     /// Whether a capstone's safety net ran and passed; `nil` for a kata with none, or when it
     /// did not run.
-    var safetyNetHolds: Bool? {
-        guard kata.isCapstone, !safetyNet.isEmpty else { return nil }
-        return safetyNet.allSatisfy(\.passed)
-    }
+    var safetyNetHolds: Bool? { Self.allPassed(safetyNet) }
 
     /// The prerequisites of `step` that ran and are not done: while one is not, the capstone's
     /// step runs the learner's unfinished code, and its failures say little.
@@ -117,10 +113,10 @@ struct KataProgress {
 
     /// The test that crashed or hung, if one did.
     var stopped: (step: Int, outcome: RunReport.Outcome)? {
-        for (index, tests) in steps.enumerated() {
-            if let test = tests.first(where: { $0.status.stoppedTheRun }) { return (index + 1, test) }
+        let index = steps.firstIndex { $0.contains(where: \.status.stoppedTheRun) }
+        return index.flatMap { index in
+            steps[index].first(where: \.status.stoppedTheRun).map { (index + 1, $0) }
         }
-        return nil
     }
 
     /// The first test of a capstone's safety net that did not pass.

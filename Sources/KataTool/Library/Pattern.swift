@@ -28,18 +28,8 @@ struct Pattern: Hashable, Comparable, Sendable, CustomStringConvertible {
         words.map { $0.lowercased() }.joined(separator: "-") + ".md"
     }
 
-    /// The words of the name, split before each capital letter.
-    private var words: [String] {
-        var words: [String] = []
-        for character in name {
-            if character.isUppercase || words.isEmpty {
-                words.append(String(character))
-            } else {
-                words[words.count - 1].append(character)
-            }
-        }
-        return words
-    }
+    /// The words of the name: each runs from a capital letter (or the name's first letter) to the next.
+    private var words: [String] { name.matches(of: /.\P{Lu}*/).map { String($0.output) } }
 
     var description: String { name }
 

@@ -12,14 +12,12 @@ struct ReportPrinter {
         let steps = patterns.map(\.kata.stepCount).reduce(0, +)
         let green = patterns.map(\.greenSteps).reduce(0, +)
         let done = patterns.filter(\.isDone).count
+        let width = katas.map(\.kata.pattern.displayName.count).max() ?? 0
         var lines = [
             terminal.paint("Pattern Katas", .bold)
                 + ": \(done) of \(patterns.count) katas done, \(green) of \(steps) steps green", "",
         ]
-        let width = katas.map(\.kata.pattern.displayName.count).max() ?? 0
-        for progress in patterns {
-            lines.append(row(progress, width: width))
-        }
+        lines += patterns.map { row($0, width: width) }
         let capstones = katas.filter(\.kata.isCapstone)
         if !capstones.isEmpty {
             lines += [
@@ -36,14 +34,16 @@ struct ReportPrinter {
 
     /// One kata's line of the table: its number, name, bar, and what stands out.
     private func row(_ progress: KataProgress, width: Int) -> String {
-        let name = progress.kata.pattern.displayName
-        let padded = name + String(repeating: " ", count: max(width - name.count, 0))
-        let number = String(Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0)
-        var line =
-            "  " + String(repeating: " ", count: max(2 - number.count, 0)) + number + "  " + padded + "  "
+        let number = Catalog.katas.firstIndex(of: progress.kata).map { $0 + 1 } ?? 0
+        let name = progress.kata.pattern.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
         let tally = progress.stepTally
-        line += bar(green: tally.green, of: tally.total)
-        line += "  \(tally.green)/\(tally.total)"
+        // The bar: ten cells, each a tenth of the steps.
+        let filled = tally.total == 0 ? 0 : tally.green * 10 / tally.total
+        var line =
+            String(format: "  %2d  ", number) + name + "  "
+            + terminal.paint(String(repeating: "█", count: filled), .green)
+            + terminal.paint(String(repeating: "░", count: 10 - filled), .dim)
+            + "  \(tally.green)/\(tally.total)"
         if let error = progress.compilerError {
             line += "  " + terminal.paint("does not compile: \(error.file):\(error.line)", .red)
         } else if !progress.leftOutPrerequisites.isEmpty {
@@ -86,16 +86,14 @@ struct ReportPrinter {
         let line = "\(terminal.mark(holds)) Safety net: "
         if holds {
             return line + "green, \(passed) of \(progress.safetyNet.count) tests pass"
-        } else if !progress.unfinishedPrerequisites.isEmpty {
-            return line
-                + terminal.paint(
-                    "red, and it runs on your own modules: "
-                        + notDone(progress.unfinishedPrerequisites), .red)
         }
-        return line
-            + terminal.paint(
-                "red: the refactoring changed behaviour the safety net pins ("
-                    + "\"\(progress.safetyNetFailure?.displayName ?? "")\")", .red)
+        let unfinished = progress.unfinishedPrerequisites
+        let why =
+            unfinished.isEmpty
+            ? "red: the refactoring changed behaviour the safety net pins "
+                + "(\"\(progress.safetyNetFailure?.displayName ?? "")\")"
+            : "red, and it runs on your own modules: " + notDone(unfinished)
+        return line + terminal.paint(why, .red)
     }
 
     /// The katas a capstone needs and how far each is, on one line: `✘ Needs Chain of
@@ -113,8 +111,7 @@ struct ReportPrinter {
                 return "\(pattern.displayName): " + (leftOut ? "does not compile" : "its tests did not run")
             }
             allDone = allDone && kata.isDone
-            return "\(pattern.displayName): "
-                + (kata.isDone ? "done" : "\(kata.greenSteps) of \(kata.kata.stepCount) steps")
+            return "\(pattern.displayName): " + (kata.isDone ? "done" : kata.greenOfSteps)
         }
         let line = items.map { $0.replacingOccurrences(of: " ", with: space) }.joined(separator: space + "· ")
         return items.isEmpty ? [] : ["\(terminal.mark(allDone)) Needs " + line]
@@ -122,15 +119,14 @@ struct ReportPrinter {
 
     /// `State: 2 of 6 steps` or `Chain of Responsibility: 0 of 4 steps and State: 2 of 6 steps`.
     func needs(_ katas: [KataProgress]) -> String {
-        Self.list(
-            katas.map { "\($0.kata.pattern.displayName): \($0.greenSteps) of \($0.kata.stepCount) steps" })
+        Self.list(katas.map { "\($0.kata.pattern.displayName): \($0.greenOfSteps)" })
     }
 
     /// `State is not done (2 of 6 steps)`, or `… and Proxy are not done (…)` for several.
     func notDone(_ katas: [KataProgress]) -> String {
         Self.list(katas.map(\.kata.pattern.displayName))
             + (katas.count == 1 ? " is" : " are") + " not done ("
-            + katas.map { "\($0.greenSteps) of \($0.kata.stepCount) steps" }.joined(separator: ", ") + ")"
+            + katas.map(\.greenOfSteps).joined(separator: ", ") + ")"
     }
 
     /// What to run to finish the first of `katas`.
@@ -149,16 +145,12 @@ struct ReportPrinter {
     func leftOut(_ report: RunReport, besides kata: Kata?) -> String? {
         let katas = Catalog.katas.filter { $0 != kata && report.leftOutError(of: $0) != nil }
         guard !katas.isEmpty else { return nil }
-        var lines = [
-            terminal.paint(
-                "Left out of this run, so that the rest could run: \(Self.list(katas.map(\.pattern.displayName)))",
-                .yellow)
-        ]
-        for kata in katas {
-            guard let error = report.leftOutError(of: kata) else { continue }
-            lines.append(
-                "  \(kata.pattern.displayName) does not compile: "
-                    + "\(error.file):\(error.line):\(error.column): error: \(error.message)")
+        let names = Self.list(katas.map(\.pattern.displayName))
+        var lines = [terminal.paint("Left out of this run, so that the rest could run: \(names)", .yellow)]
+        lines += katas.compactMap { kata in
+            report.leftOutError(of: kata).map {
+                "  \(kata.pattern.displayName) does not compile: \($0.diagnostic)"
+            }
         }
         let needing = Catalog.capstones.filter { capstone in
             !katas.contains(capstone)
@@ -182,13 +174,6 @@ struct ReportPrinter {
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    private func bar(green: Int, of total: Int) -> String {
-        let width = 10
-        let filled = total == 0 ? 0 : green * width / total
-        return terminal.paint(String(repeating: "█", count: filled), .green)
-            + terminal.paint(String(repeating: "░", count: width - filled), .dim)
-    }
-
     /// One kata's steps, one line each.
     func steps(of progress: KataProgress) -> String {
         let brief = workspace.brief(of: progress.kata)
@@ -203,42 +188,33 @@ struct ReportPrinter {
             let title =
                 progress.kata.capstone?.learnerNet == nil
                 ? (brief.step(0)?.heading ?? "Safety net") : "The given safety net"
-            let passed = progress.safetyNet.filter(\.passed).count
-            var line =
-                "  \(terminal.mark(holds)) \(title): \(passed) of \(progress.safetyNet.count) tests pass"
+            var line = passLine(holds, title, progress.safetyNet)
             if !holds {
                 let unfinished = progress.unfinishedPrerequisites
-                line +=
-                    " "
-                    + terminal.paint(
-                        unfinished.isEmpty
-                            ? "(the refactoring changed behaviour it pins)"
-                            : "(it runs on your own modules: \(notDone(unfinished)))", .red)
+                let why =
+                    unfinished.isEmpty
+                    ? "(the refactoring changed behaviour it pins)"
+                    : "(it runs on your own modules: \(notDone(unfinished)))"
+                line += " " + terminal.paint(why, .red)
             }
             lines.append(line)
         }
         for (index, tests) in progress.steps.enumerated() {
             let step = index + 1
             let title = brief.step(step)?.heading ?? "Step \(step)"
-            let passed = tests.filter(\.passed).count
-            let mark = terminal.mark(progress.isGreen(step: step))
-            var line = "  \(mark) \(title): \(passed) of \(tests.count) tests pass"
+            let unfinished = progress.unfinishedPrerequisites(ofStep: step)
+            var line = passLine(progress.isGreen(step: step), title, tests)
             if tests.contains(where: \.status.stoppedTheRun) {
                 // Every test that stopped the test process, each with where: the learner may fix
                 // one and meet the other next.
                 let alone = tests.filter { !$0.passed }.count == 1
                 let details = tests.filter(\.status.stoppedTheRun).map(stoppedDetail).joined(separator: "; ")
-                line +=
-                    "; "
-                    + terminal.paint(
-                        Self.breakdown(of: tests) + (alone ? ": " : ". Stopped: ") + details, .red)
+                let stopped = Self.breakdown(of: tests) + (alone ? ": " : ". Stopped: ") + details
+                line += "; " + terminal.paint(stopped, .red)
             } else if tests.contains(where: { $0.status == .notRun }) {
                 line += "; " + Self.breakdown(of: tests)
-            } else if !progress.isGreen(step: step), !progress.unfinishedPrerequisites(ofStep: step).isEmpty {
-                line +=
-                    " "
-                    + terminal.paint(
-                        "(needs \(needs(progress.unfinishedPrerequisites(ofStep: step))))", .yellow)
+            } else if !progress.isGreen(step: step), !unfinished.isEmpty {
+                line += " " + terminal.paint("(needs \(needs(unfinished)))", .yellow)
             }
             lines.append(line)
         }
@@ -253,11 +229,14 @@ struct ReportPrinter {
         return lines.joined(separator: "\n")
     }
 
+    /// `  ✘ Step 2: …: 1 of 3 tests pass`: a line of ``steps(of:)``.
+    private func passLine(_ holds: Bool, _ title: String, _ tests: [RunReport.Outcome]) -> String {
+        "  \(terminal.mark(holds)) \(title): \(tests.count(where: \.passed)) of \(tests.count) tests pass"
+    }
+
     /// A crash of the kata's code outside its own tests.
     func backgroundSummary(_ crash: RunReport.Crash) -> String {
-        let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
-        return "crashed outside its tests, in work left running in the background"
-            + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        "crashed outside its tests, in work left running in the background" + Self.details(of: crash)
     }
 
     /// `crashed in step 2, test "…" (…)` or `hangs in step 2, test "…": …`.
@@ -282,23 +261,27 @@ struct ReportPrinter {
                 ?? (hang.stacksRead ? ", waiting outside your files" : ", place unknown")
             return name + ": stopped after \(limit) s" + place
         case .crashed(let crash):
-            let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
-            return name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+            return name + Self.details(of: crash)
         default:
             return name
         }
     }
 
+    /// ` (signal 4, Illegal instruction, at …)`: what is known of where a crash was, or nothing.
+    private static func details(of crash: RunReport.Crash) -> String {
+        let details = [crash.signalDescription, crash.location.map { "at \($0)" }].compactMap { $0 }
+        return details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+    }
+
     /// What became of a step's tests that did not pass: `1 fails, 1 crashed, 2 did not run (…)`.
     static func breakdown(of tests: [RunReport.Outcome]) -> String {
-        var counts: [(count: Int, text: String)] = [
-            (tests.filter { $0.status == .failed }.count, "fail"),
-            (tests.filter { if case .crashed = $0.status { true } else { false } }.count, "crashed"),
-            (tests.filter { if case .hung = $0.status { true } else { false } }.count, "hang"),
-            (tests.filter { $0.status == .notRun }.count, "did not run"),
+        let counts: [(count: Int, text: String)] = [
+            (tests.count { $0.status == .failed }, "fail"),
+            (tests.count { if case .crashed = $0.status { true } else { false } }, "crashed"),
+            (tests.count { if case .hung = $0.status { true } else { false } }, "hang"),
+            (tests.count { $0.status == .notRun }, "did not run"),
         ]
-        counts = counts.filter { $0.count > 0 }
-        return counts.map { count, text in
+        return counts.filter { $0.count > 0 }.map { count, text in
             // `1 fails`, `2 fail`; `1 hangs`, `2 hang`.
             let verb = count == 1 && (text == "fail" || text == "hang") ? text + "s" : text
             return "\(count) \(verb)"
@@ -313,7 +296,6 @@ struct ReportPrinter {
     /// done names that kata instead of its failure.
     func next(_ progress: KataProgress) -> String {
         let kata = progress.kata
-        let command = kata.command
         if let error = progress.compilerError {
             return compileFailure(error)
         }
@@ -325,38 +307,22 @@ struct ReportPrinter {
         }
         guard let step = progress.currentStep else {
             return terminal.paint("✔ \(kata.pattern.displayName) is done.", .green)
-                + " Read the annotated solution: `swift run kata solution \(command)`, "
+                + " Read the annotated solution: `swift run kata solution \(kata.command)`, "
                 + "then the guide: docs/patterns/\(kata.pattern.guideFileName)."
         }
-        let brief = workspace.brief(of: kata)
-        let section = brief.step(step)
-        var lines = [
-            terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step \(step)")", .bold)
-        ]
-        if !progress.leftOutPrerequisites.isEmpty {
-            lines.append(
-                "  "
-                    + terminal.paint(
-                        "Left out of this run: it \(needsWhatDoesNotCompile(progress)). "
-                            + "Make it compile first: swift run kata test \(progress.leftOutPrerequisites[0].command)",
-                        .yellow))
-        }
-        if let section {
-            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
-        }
-        if let todo = workspace.todoLocations(of: kata, step: step).first {
-            lines.append("  Write in   \(todo)  (// TODO: Step \(step))")
-        } else {
-            lines.append("  Write in   Katas/\(kata.pattern.name)/")
+        var lines = head(of: kata, step: step, writeIn: "")
+        if let needed = progress.leftOutPrerequisites.first {
+            let leftOut =
+                "Left out of this run: it \(needsWhatDoesNotCompile(progress)). "
+                + "Make it compile first: swift run kata test \(needed.command)"
+            lines.insert("  " + terminal.paint(leftOut, .yellow), at: 1)
         }
         let unfinished = progress.unfinishedPrerequisites(ofStep: step)
         if !unfinished.isEmpty {
             // The capstone runs the learner's own modules of these katas: until they are done, the
             // step's failures come from them, and would only confuse.
-            lines.append(
-                "  "
-                    + terminal.paint(
-                        "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))", .yellow))
+            let needing = "Step \(step) needs \(needs(unfinished)). \(finishFirst(unfinished))"
+            lines.append("  " + terminal.paint(needing, .yellow))
             lines.append(
                 "             The capstone runs your own "
                     + Self.list(unfinished.map(\.kata.pattern.displayName))
@@ -364,8 +330,7 @@ struct ReportPrinter {
                     + "may come from \(unfinished.count == 1 ? "it" : "them"), not from your refactoring."
             )
         } else if let crash = progress.backgroundCrash {
-            lines.append("  " + terminal.paint(backgroundSummary(crash).capitalizedFirst, .red))
-            if let message = crash.message { lines.append("             \(message)") }
+            lines += summaryLines(backgroundSummary(crash), message: crash.message)
             lines.append(
                 "             A timer, a detached task or a queue still at work after its test ended? "
                     + "None of this kata's tests could run.")
@@ -374,27 +339,32 @@ struct ReportPrinter {
         {
             lines += failureLines(failure, step: step, of: kata)
         }
-        lines.append("")
-        lines += commandLines(of: progress, suite: kata.suites[step - 1])
-        return fitted(lines)
+        return fitted(lines, commands: commandLines(of: progress, suite: kata.suites[step - 1]))
+    }
+
+    /// The head of what to do next at `step`: its heading (`title`, else the brief's), the brief's
+    /// section, and, when `folder` is given, where to write: the step's TODO, else that folder.
+    private func head(of kata: Kata, step: Int, title: String? = nil, writeIn folder: String?) -> [String] {
+        let section = workspace.brief(of: kata).step(step)
+        let heading = title ?? section?.heading ?? "step \(step)"
+        var lines = [terminal.paint("Next: \(kata.pattern.displayName), \(heading)", .bold)]
+        if let section {
+            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
+        }
+        if let folder {
+            let todo = workspace.todoLocations(of: kata, step: step).first
+            let place =
+                todo.map { "\($0)  (// TODO: Step \(step))" } ?? "Katas/\(kata.pattern.name)/\(folder)"
+            lines.append("  Write in   " + place)
+        }
+        return lines
     }
 
     /// What to do while the net the learner writes at a capstone's step 0 is not done: the test
     /// that fails on a correct program, or the planted changes no test catches yet.
     private func learnerNetNext(_ progress: KataProgress) -> String {
         let kata = progress.kata
-        let section = workspace.brief(of: kata).step(0)
-        var lines = [
-            terminal.paint("Next: \(kata.pattern.displayName), \(section?.heading ?? "step 0")", .bold)
-        ]
-        if let section {
-            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
-        }
-        if let todo = workspace.todoLocations(of: kata, step: 0).first {
-            lines.append("  Write in   \(todo)  (// TODO: Step 0)")
-        } else {
-            lines.append("  Write in   Katas/\(kata.pattern.name)/Net/")
-        }
+        var lines = head(of: kata, step: 0, writeIn: "Net/")
         if let failure = progress.learnerNetFailure {
             lines += failureLines(failure, step: 0, of: kata)
             lines.append(
@@ -418,28 +388,19 @@ struct ReportPrinter {
                 "             Each test runs on every planted change too: write a test that fails on the ones "
                     + "missed and passes on the legacy code.")
         }
-        lines.append("")
-        lines += commandLines(of: progress, suite: "", module: kata.capstone?.learnerNet)
-        return fitted(lines)
+        return fitted(
+            lines, commands: commandLines(of: progress, suite: "", module: kata.capstone?.learnerNet))
     }
 
     /// What to do when a capstone's safety net is red: the refactoring changed what the legacy
     /// code did, or it runs on a kata that is not done yet.
     private func safetyNetNext(_ progress: KataProgress) -> String {
         let kata = progress.kata
-        let section = workspace.brief(of: kata).step(0)
-        var lines = [terminal.paint("Next: \(kata.pattern.displayName), the safety net is red", .bold)]
-        if let section {
-            lines.append("  Brief      Katas/\(kata.pattern.name)/README.md:\(section.line)")
-        }
+        var lines = head(of: kata, step: 0, title: "the safety net is red", writeIn: nil)
         let unfinished = progress.unfinishedPrerequisites
         if !unfinished.isEmpty {
-            lines.append(
-                "  "
-                    + terminal.paint(
-                        "The safety net runs on your own modules, and \(notDone(unfinished)). "
-                            + finishFirst(unfinished),
-                        .yellow))
+            let needing = "The safety net runs on your own modules, and \(notDone(unfinished)). "
+            lines.append("  " + terminal.paint(needing + finishFirst(unfinished), .yellow))
         } else {
             lines.append(
                 "  " + terminal.paint("The refactoring changed behaviour the safety net pins.", .red)
@@ -450,60 +411,58 @@ struct ReportPrinter {
                 lines += failureLines(failure, step: 0, of: kata)
             }
         }
-        lines.append("")
-        lines += commandLines(of: progress, suite: kata.capstone?.safetyNets.first ?? "")
-        return fitted(lines)
+        return fitted(
+            lines, commands: commandLines(of: progress, suite: kata.capstone?.safetyNets.first ?? ""))
     }
 
-    /// An issue's message, as the test wrote it (an expectation's source, its values): at most
-    /// six lines, indented under their label.
-    private func messageLines(of issue: EventStream.Issue) -> [String] {
-        issue.message.split(separator: "\n").prefix(6).map {
-            "             " + $0.trimmingCharacters(in: .whitespaces)
-        }
+    /// A test process stopped (`summary`, said as a sentence), with the runtime's message under it.
+    private func summaryLines(_ summary: String, message: String?) -> [String] {
+        ["  " + terminal.paint(summary.capitalizedFirst, .red)]
+            + (message.map { ["             \($0)"] } ?? [])
     }
 
     /// A test that did not pass: its name, its first issue with the place and message, or why it
     /// stopped the test process.
     private func failureLines(_ failure: RunReport.Outcome, step: Int, of kata: Kata) -> [String] {
-        var lines: [String] = []
-        if failure.status.stoppedTheRun {
-            lines.append("  " + terminal.paint(stoppedSummary(step, failure).capitalizedFirst, .red))
-            if case .crashed(let crash) = failure.status, let message = crash.message {
-                lines.append("             \(message)")
-            }
-            if case .hung(let hang) = failure.status {
-                if hang.location == nil {
-                    lines.append(
-                        "             "
-                            + (hang.stacksRead
-                                ? "No thread's stack reached your files. A thread waiting in the C library (a lock, a "
-                                    + "semaphore, a queue's sync) can't be followed back to your line by the runtime's "
-                                    + "backtracer; a continuation never resumed leaves no thread at all."
-                                : "The test process did not say where it was (the runtime's backtracer printed no stack).")
-                    )
-                }
+        if case .crashed(let crash) = failure.status {
+            return summaryLines(stoppedSummary(step, failure), message: crash.message)
+        }
+        if case .hung(let hang) = failure.status {
+            var lines = summaryLines(stoppedSummary(step, failure), message: nil)
+            if hang.location == nil {
                 lines.append(
-                    "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
+                    "             "
+                        + (hang.stacksRead
+                            ? "No thread's stack reached your files. A thread waiting in the C library (a lock, a "
+                                + "semaphore, a queue's sync) can't be followed back to your line by the runtime's "
+                                + "backtracer; a continuation never resumed leaves no thread at all."
+                            : "The test process did not say where it was (the runtime's backtracer printed no stack).")
                 )
-                // No line: the step's rules say what the code there should do instead.
-                if hang.location == nil || hang.location?.contains(TestRunner.noLine) == true,
-                    let section = workspace.brief(of: kata).step(step)
-                {
-                    lines.append(
-                        "             The rules of this step: Katas/\(kata.pattern.name)/README.md:\(section.line)"
-                    )
-                }
+            }
+            lines.append(
+                "             A lock never unlocked, a continuation never resumed, or a loop that never ends?"
+            )
+            // No line: the step's rules say what the code there should do instead.
+            if hang.location == nil || hang.location?.contains(TestRunner.noLine) == true,
+                let section = workspace.brief(of: kata).step(step)
+            {
+                lines.append(
+                    "             The rules of this step: Katas/\(kata.pattern.name)/README.md:\(section.line)"
+                )
             }
             return lines
         }
-        lines.append("  Failing    \"\(failure.displayName)\"")
+        var lines = ["  Failing    \"\(failure.displayName)\""]
         if let issue = failure.issues.first {
-            let place = issue.filePath.map { "\(workspace.relative($0)):\(issue.line ?? 0)" }
-            if let place { lines.append("             at \(place)") }
+            if let file = issue.filePath {
+                lines.append("             at \(workspace.relative(file)):\(issue.line ?? 0)")
+            }
             // `Issue recorded` is the runtime's text for an issue that is all comment.
             if issue.message != "Issue recorded" || issue.comment == nil {
-                lines.append(contentsOf: messageLines(of: issue))
+                // As the test wrote it (an expectation's source, its values): at most six lines.
+                lines += issue.message.split(separator: "\n").prefix(6).map {
+                    "             " + $0.trimmingCharacters(in: .whitespaces)
+                }
             }
             if let comment = issue.comment {
                 lines.append("             " + terminal.paint(comment, .yellow))
@@ -518,36 +477,24 @@ struct ReportPrinter {
     /// by hand what the run left out.
     private func commandLines(of progress: KataProgress, suite: String, module: String? = nil) -> [String] {
         let kata = progress.kata
-        let command = kata.command
         let leaveOut =
             progress.leftOutOfRun.isEmpty
             ? "" : "KATA_LEAVE_OUT=\(progress.leftOutOfRun.joined(separator: ",")) "
         // Commands are copied whole: too wide for the terminal, each goes on a line of its own,
         // never broken inside.
-        let commands = ["test", "hint", "watch"].map { "swift run kata \($0) \(command)" }
-        let byHand =
-            "\(leaveOut)swift test --filter "
-            + (module ?? "\(kata.pattern.testModule).\(suite)")
+        let commands = ["test", "hint", "watch"].map { "swift run kata \($0) \(kata.command)" }
+        let byHand = "\(leaveOut)swift test --filter " + (module ?? "\(kata.pattern.testModule).\(suite)")
         let together = "  " + commands.joined(separator: "   ·   ")
         let fits = { (line: String) in terminal.width.map { line.count <= $0 } ?? true }
         var lines = fits(together) ? [together] : commands.map { "  " + $0 }
         let label = "  By hand, this step only: "
         lines += fits(label + byHand) ? [label + byHand] : [String(label.dropLast()), "    " + byHand]
-        return lines.map { Self.unbroken(terminal.paint($0, .dim)) }
+        return lines.map { terminal.paint($0, .dim) }
     }
 
-    /// `line` marked so that ``fitted(_:)`` never breaks it: a command to copy whole.
-    static func unbroken(_ line: String) -> String { Self.unbrokenMark + line }
-
-    /// The mark ``unbroken(_:)`` puts before a line, taken off when the text is fitted.
-    private static let unbrokenMark = "\u{1}"
-
-    /// `lines` joined, each broken to fit the terminal but those marked ``unbroken(_:)``.
-    private func fitted(_ lines: [String]) -> String {
-        lines.map { line in
-            line.hasPrefix(Self.unbrokenMark) ? String(line.dropFirst()) : terminal.wrapped(line)
-        }
-        .joined(separator: "\n")
+    /// `lines`, each broken to fit the terminal, then a blank line and `commands`, never broken.
+    private func fitted(_ lines: [String], commands: [String]) -> String {
+        (lines.map(terminal.wrapped) + [""] + commands).joined(separator: "\n")
     }
 
     /// What the event stream did not give, said once after the results; `nil` when it gave all.
@@ -571,9 +518,7 @@ struct ReportPrinter {
         let owner =
             error.kata.map { "The \($0.pattern.displayName) kata does not compile" }
             ?? "The package does not compile"
-        var text =
-            terminal.paint(owner + ":", .red)
-            + "\n  \(error.file):\(error.line):\(error.column): error: \(error.message)\n"
+        var text = terminal.paint(owner + ":", .red) + "\n  \(error.diagnostic)\n"
         if error.isInTests, let kata = error.kata {
             text +=
                 "  The tests use your code as the stubs declared it: keep the stubs' names, `public` and "
@@ -587,6 +532,11 @@ struct ReportPrinter {
             + "  Its tests run once it compiles. Other katas don't wait for it: their runs leave it out, "
             + "and `KATA_LEAVE_OUT=\(kata.pattern.name) swift test` does the same by hand."
     }
+}
+
+extension KataProgress {
+    /// `2 of 6 steps`: how many of the kata's steps are green.
+    fileprivate var greenOfSteps: String { "\(greenSteps) of \(kata.stepCount) steps" }
 }
 
 extension String {

@@ -82,15 +82,9 @@ struct RunReport: Sendable {
         /// `Katas/Builder/ConnectionBuilder.swift:48 (in ConnectionBuilder.build(url:))`; `nil`
         /// when no stack reached into `Katas/` (the test waits on the tests' own code) or none
         /// was printed.
-        let location: String?
+        var location: String?
         /// Whether the test process printed its threads' stacks before it was stopped.
-        let stacksRead: Bool
-
-        init(seconds: Double, location: String? = nil, stacksRead: Bool = false) {
-            self.seconds = seconds
-            self.location = location
-            self.stacksRead = stacksRead
-        }
+        var stacksRead = false
     }
 
     /// A compiler error, the first one of a build that failed.
@@ -113,6 +107,9 @@ struct RunReport: Sendable {
             default: return nil
             }
         }
+
+        /// `file:line:column: error: message`, as the compiler says it.
+        var diagnostic: String { "\(file):\(line):\(column): error: \(message)" }
 
         /// Whether the error is in a test file, not in the learner's own.
         var isInTests: Bool { file.hasPrefix("Tests/") }
