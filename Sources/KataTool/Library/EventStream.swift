@@ -145,10 +145,8 @@ struct EventStream {
             if location == nil { notes.insert("where the failed expectations are") }
             issues[testID, default: []].append(
                 Issue(
-                    message: texts.first ?? "Issue recorded",
-                    comment: comments.isEmpty ? nil : comments,
-                    filePath: location?.filePath,
-                    line: location?.line))
+                    message: texts.first ?? "Issue recorded", comment: comments.isEmpty ? nil : comments,
+                    filePath: location?.filePath, line: location?.line))
         default:
             return
         }
