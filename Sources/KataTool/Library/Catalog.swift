@@ -186,18 +186,18 @@ enum Catalog {
 
     /// The Levenshtein distance: how many single-letter edits turn `a` into `b`.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
         let b = Array(b)
+        // One row of the table at a time: the distances from a prefix of `a` to each prefix of `b`.
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        for (i, letter) in a.enumerated() {
+            var current = [i + 1]
+            for j in b.indices {
+                let substitution = previous[j] + (letter == b[j] ? 0 : 1)
+                current.append(min(previous[j + 1] + 1, current[j] + 1, substitution))
             }
             previous = current
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }
 
