@@ -62,8 +62,9 @@ struct CatalogCheck {
         let folder = "Tests/\(kata.pattern.testModule)"
         var declared: [Int: String] = [:]
         var suites: Set<String> = []
-        let suite = /@Suite\(\s*"([^"\n]*)"(?:.|\n)*?\n\s*(?:final class|class|struct|enum|actor) (\w+)/
-        for match in workspace.swiftSources(in: folder).flatMap({ $0.text.matches(of: suite) }) {
+        let suiteDeclaration =
+            /@Suite\(\s*"([^"\n]*)"(?:.|\n)*?\n\s*(?:final class|class|struct|enum|actor) (\w+)/
+        for match in workspace.swiftSources(in: folder).flatMap({ $0.text.matches(of: suiteDeclaration) }) {
             suites.insert(String(match.2))
             if let step = match.1.firstMatch(of: /Step (\d+) —/).flatMap({ Int($0.1) }) {
                 declared[step] = String(match.2)
@@ -102,8 +103,8 @@ struct CatalogCheck {
                     + "(\"## Step N: …\"); the \(kata.isCapstone ? "capstone" : "kata") has steps \(first) to "
                     + "\(kata.stepCount)\(kata.isCapstone ? " (step 0: the safety net)" : "").")
         }
-        for (number, line) in workspace.read(path).numberedLines where line.contains("<details><summary>Hint")
-        {
+        let lines = workspace.read(path).numberedLines
+        for (number, line) in lines where line.contains("<details><summary>Hint") {
             problems.append(
                 "\(path):\(number) still holds a hint: move it to \(Hints.path(of: kata)), under its "
                     + "step's \"## Step N: …\" as a \"### Hint N\", so the brief doesn't show it.")
