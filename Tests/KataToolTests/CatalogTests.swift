@@ -134,6 +134,13 @@ struct CatalogTests {
         #expect(Catalog.kata(named: "0") == nil && Catalog.kata(named: "12") == nil)
     }
 
+    @Test("The edit distance counts single-letter edits, an empty name included")
+    func editDistance() {
+        #expect(Catalog.editDistance("kitten", "sitting") == 3)
+        #expect(Catalog.editDistance("", "abc") == 3 && Catalog.editDistance("abc", "") == 3)
+        #expect(Catalog.editDistance("state", "state") == 0 && Catalog.editDistance("", "") == 0)
+    }
+
     @Test("A test's step comes from its suite")
     func stepOfTest() throws {
         let strategy = try #require(Catalog.kata(named: "strategy"))

@@ -20,7 +20,6 @@ import Foundation
 /// read leniently: a frame without a file or a line is still a frame, and a log with no stack at
 /// all gives no threads.
 struct Backtrace: Equatable {
-    /// One frame of a stack.
     struct Frame: Equatable {
         /// The function, as the backtracer names it: `ConnectionBuilder.build(url:)`.
         let function: String
@@ -78,13 +77,11 @@ struct Backtrace: Equatable {
         var title: String?
         var crashed = false
         var frames: [Frame] = []
-        var inFrames = false
         var images: [Image] = []
         func close() {
             if let title { threads.append(Stack(title: title, crashed: crashed, frames: frames)) }
             title = nil
             frames = []
-            inFrames = false
         }
         for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
             // `0x000055…–0x000055… d575…a7ba PatternKatasPackageTests.xctest /…/PatternKatasPackageTests.xctest`
@@ -103,13 +100,12 @@ struct Backtrace: Equatable {
             guard title != nil else { continue }
             if line.trimmingCharacters(in: .whitespaces).isEmpty {
                 // One empty line comes between the title and the frames; the next one ends them.
-                if inFrames { close() }
+                if !frames.isEmpty { close() }
                 continue
             }
             if let frame = Self.frame(line) {
-                inFrames = true
                 frames.append(frame)
-            } else if inFrames, !line.hasPrefix("...") {
+            } else if !frames.isEmpty, !line.hasPrefix("...") {
                 close()
             }
         }

@@ -29,11 +29,9 @@ struct Kata: Hashable, Sendable {
 
     /// The katas any step needs, in the order the steps first name them.
     var prerequisites: [Pattern] {
-        var seen: [Pattern] = []
-        for pattern in (capstone?.stepPrerequisites ?? []).joined() where !seen.contains(pattern) {
-            seen.append(pattern)
+        (capstone?.stepPrerequisites ?? []).joined().reduce(into: []) { seen, pattern in
+            if !seen.contains(pattern) { seen.append(pattern) }
         }
-        return seen
     }
 
     /// The katas step `step` (1-based) needs done.
@@ -50,9 +48,8 @@ struct Kata: Hashable, Sendable {
 
     /// Whether the test `id` belongs to one of the capstone's characterization suites.
     func isSafetyNet(test id: String) -> Bool {
-        guard let safetyNets = capstone?.safetyNets else { return false }
         let suite = suite(ofTest: id)
-        return safetyNets.contains { suite == $0[...] }
+        return capstone?.safetyNets.contains { suite == $0[...] } ?? false
     }
 
     /// The name a learner types: `chain-of-responsibility`.
@@ -87,49 +84,32 @@ enum Catalog {
     /// The nine patterns' katas, then the capstones.
     static let katas: [Kata] = [
         Kata(
-            "Strategy",
-            ["Step1LexicalSearch", "Step2NearAddressSearch", "Step3PlaceSearchModel", "Step4NewestAnswer"]),
+            "Strategy", steps: "Step1LexicalSearch", "Step2NearAddressSearch", "Step3PlaceSearchModel",
+            "Step4NewestAnswer"),
         Kata(
-            "Factory",
-            [
-                "Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory", "Step4MatchingFamilies",
-                "Step5OneBackend",
-            ]),
+            "Factory", steps: "Step1PickByScheme", "Step2RefuseBadURLs", "Step3SwapTheFactory",
+            "Step4MatchingFamilies", "Step5OneBackend"),
         Kata(
-            "Flyweight",
-            [
-                "Step1SharedStyle", "Step2StyleFactory", "Step3Overlay", "Step4KeyedPool", "Step5KeeperView",
-            ]),
+            "Flyweight", steps: "Step1SharedStyle", "Step2StyleFactory", "Step3Overlay", "Step4KeyedPool",
+            "Step5KeeperView"),
         Kata(
-            "Singleton",
-            [
-                "Step1InjectedPool", "Step2OneInstance", "Step3SetAtLaunch", "Step4CurrentManager",
-                "Step5SharedRooms",
-            ]),
+            "Singleton", steps: "Step1InjectedPool", "Step2OneInstance", "Step3SetAtLaunch",
+            "Step4CurrentManager", "Step5SharedRooms"),
         Kata(
-            "State",
-            [
-                "Step1TableAndReports", "Step2Operations", "Step3Observers", "Step4Traffic",
-                "Step5ItIsAConnection", "Step6ScanViewModel",
-            ]),
+            "State", steps: "Step1TableAndReports", "Step2Operations", "Step3Observers", "Step4Traffic",
+            "Step5ItIsAConnection", "Step6ScanViewModel"),
         Kata(
-            "Command",
-            [
-                "Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests", "Step5Startup",
-            ]),
-        Kata("ChainOfResponsibility", ["Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"]),
+            "Command", steps: "Step1RunNowOrLater", "Step2NothingLost", "Step3Cancel", "Step4Requests",
+            "Step5Startup"),
         Kata(
-            "Builder",
-            [
-                "Step1FluentSettings", "Step2EveryProblem", "Step3Connect", "Step4StartupBuilder",
-                "Step5StartupList",
-            ]),
+            "ChainOfResponsibility", steps: "Step1Pipeline", "Step2ScanUnits", "Step3Keeper", "Step4LinkChain"
+        ),
         Kata(
-            "Proxy",
-            [
-                "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder", "Step4ProtectionProxy",
-                "Step5LoggingTransport",
-            ]),
+            "Builder", steps: "Step1FluentSettings", "Step2EveryProblem", "Step3Connect",
+            "Step4StartupBuilder", "Step5StartupList"),
+        Kata(
+            "Proxy", steps: "Step1CapabilityLocator", "Step2DecoderProxy", "Step3LazyDecoder",
+            "Step4ProtectionProxy", "Step5LoggingTransport"),
         Kata(
             capstone: "ScanCapstone", title: "Scan capstone", safetyNets: ["SafetyNet"],
             learnerNet: "ScanCapstoneNetTests",
@@ -206,23 +186,23 @@ enum Catalog {
 
     /// The Levenshtein distance: how many single-letter edits turn `a` into `b`.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
         let b = Array(b)
+        // One row of the table at a time: the distances from a prefix of `a` to each prefix of `b`.
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        for (i, letter) in a.enumerated() {
+            var current = [i + 1]
+            for j in b.indices {
+                let substitution = previous[j] + (letter == b[j] ? 0 : 1)
+                current.append(min(previous[j + 1] + 1, current[j] + 1, substitution))
             }
             previous = current
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }
 
 extension Kata {
-    fileprivate init(_ name: String, _ suites: [String]) {
+    fileprivate init(_ name: String, steps suites: String...) {
         self.init(pattern: Pattern(name: name), suites: suites)
     }
 

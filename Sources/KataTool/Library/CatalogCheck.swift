@@ -5,16 +5,6 @@ struct CatalogCheck {
     /// The package's manifest (``PackageManifest/dumped(at:)``), or why it could not be read.
     let manifest: Result<PackageManifest, PackageManifest.DumpError>
 
-    init(workspace: Workspace, manifest: Result<PackageManifest, PackageManifest.DumpError>) {
-        self.workspace = workspace
-        self.manifest = manifest
-    }
-
-    /// The check of the package at the workspace's root, its manifest dumped.
-    init(workspace: Workspace) {
-        self.init(workspace: workspace, manifest: PackageManifest.dumped(at: workspace.root))
-    }
-
     /// Every disagreement, one sentence each; empty when all agree.
     func problems() -> [String] {
         let expected = Catalog.katas.map(\.pattern.name)
@@ -45,17 +35,15 @@ struct CatalogCheck {
     /// The manifest's kata modules must be the catalog's, in order, then its capstones, each
     /// depending on the katas its steps need.
     private func manifestProblems(_ manifest: PackageManifest) -> [String] {
-        let modules = manifest.learnerModules
         let capstoneNames = Set(Catalog.capstones.map(\.pattern.name))
-        let katas = modules.map(\.name).filter { !capstoneNames.contains($0) }
-        let capstones = modules.filter { capstoneNames.contains($0.name) }
-        let expectedKatas = Catalog.patternKatas.map(\.pattern.name)
-        let expectedCapstones = Catalog.capstones.map(\.pattern.name)
-        if katas != expectedKatas || capstones.map(\.name) != expectedCapstones {
+        let katas = manifest.learnerModules.map(\.name).filter { !capstoneNames.contains($0) }
+        let capstones = manifest.learnerModules.filter { capstoneNames.contains($0.name) }
+        let found = katas + capstones.map(\.name)
+        let expected = (Catalog.patternKatas + Catalog.capstones).map(\.pattern.name)
+        if found != expected {
             return [
-                "Package.swift's katas and capstones are \((katas + capstones.map(\.name)).joined(separator: ", ")); "
-                    + "the catalog (Sources/KataTool/Library/Catalog.swift) has "
-                    + "\((expectedKatas + expectedCapstones).joined(separator: ", ")). Keep one order."
+                "Package.swift's katas and capstones are \(found.joined(separator: ", ")); the catalog "
+                    + "(Sources/KataTool/Library/Catalog.swift) has \(expected.joined(separator: ", ")). Keep one order."
             ]
         }
         return zip(capstones, Catalog.capstones).compactMap { module, capstone in
@@ -74,16 +62,12 @@ struct CatalogCheck {
         let folder = "Tests/\(kata.pattern.testModule)"
         var declared: [Int: String] = [:]
         var suites: Set<String> = []
-        for file in workspace.swiftFiles(in: folder) {
-            let source = workspace.read("\(folder)/\(file)")
-            for match in source.matches(
-                of:
-                    /@Suite\(\s*"([^"\n]*)"(?:.|\n)*?\n\s*(?:final class|class|struct|enum|actor) (\w+)/
-            ) {
-                suites.insert(String(match.2))
-                if let step = match.1.firstMatch(of: /Step (\d+) —/).flatMap({ Int($0.1) }) {
-                    declared[step] = String(match.2)
-                }
+        let suiteDeclaration =
+            /@Suite\(\s*"([^"\n]*)"(?:.|\n)*?\n\s*(?:final class|class|struct|enum|actor) (\w+)/
+        for match in workspace.swiftSources(in: folder).flatMap({ $0.text.matches(of: suiteDeclaration) }) {
+            suites.insert(String(match.2))
+            if let step = match.1.firstMatch(of: /Step (\d+) —/).flatMap({ Int($0.1) }) {
+                declared[step] = String(match.2)
             }
         }
         var problems: [String] = []
@@ -95,12 +79,12 @@ struct CatalogCheck {
         let expected = Dictionary(
             uniqueKeysWithValues: kata.suites.enumerated().map { ($0.offset + 1, $0.element) })
         guard declared != expected else { return problems }
-        let found = declared.keys.sorted().map { "step \($0): \(declared[$0] ?? "")" }.joined(separator: ", ")
+        let listed = { (suites: [Int: String]) in
+            suites.keys.sorted().map { "step \($0): \(suites[$0] ?? "")" }.joined(separator: ", ")
+        }
         return problems + [
-            "\(folder) declares the step suites \(found.isEmpty ? "(none)" : found); the catalog lists "
-                + kata.suites.enumerated().map { "step \($0.offset + 1): \($0.element)" }.joined(
-                    separator: ", ")
-                + ". Update Sources/KataTool/Library/Catalog.swift with the suites."
+            "\(folder) declares the step suites \(declared.isEmpty ? "(none)" : listed(declared)); the catalog "
+                + "lists \(listed(expected)). Update Sources/KataTool/Library/Catalog.swift with the suites."
         ]
     }
 
@@ -110,9 +94,8 @@ struct CatalogCheck {
     /// `<details><summary>Hint` block left in the brief is one the learner sees under the rules.
     private func briefProblems(of kata: Kata) -> [String] {
         let path = "Katas/\(kata.pattern.name)/README.md"
-        let brief = workspace.brief(of: kata)
         var problems: [String] = []
-        let numbers = brief.steps.map(\.number)
+        let numbers = workspace.brief(of: kata).steps.map(\.number)
         let first = kata.isCapstone ? 0 : 1
         if numbers != Array(first...kata.stepCount) {
             problems.append(
@@ -120,10 +103,10 @@ struct CatalogCheck {
                     + "(\"## Step N: …\"); the \(kata.isCapstone ? "capstone" : "kata") has steps \(first) to "
                     + "\(kata.stepCount)\(kata.isCapstone ? " (step 0: the safety net)" : "").")
         }
-        let lines = workspace.read(path).split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where line.contains("<details><summary>Hint") {
+        let lines = workspace.read(path).numberedLines
+        for (number, line) in lines where line.contains("<details><summary>Hint") {
             problems.append(
-                "\(path):\(index + 1) still holds a hint: move it to \(Hints.path(of: kata)), under its "
+                "\(path):\(number) still holds a hint: move it to \(Hints.path(of: kata)), under its "
                     + "step's \"## Step N: …\" as a \"### Hint N\", so the brief doesn't show it.")
         }
         return problems
@@ -169,5 +152,12 @@ struct CatalogCheck {
             }
         }
         return problems
+    }
+}
+
+extension CatalogCheck {
+    /// The check of the package at the workspace's root, its manifest dumped.
+    init(workspace: Workspace) {
+        self.init(workspace: workspace, manifest: PackageManifest.dumped(at: workspace.root))
     }
 }

@@ -115,10 +115,7 @@ struct EventStream {
             if let testID, Self.isFunction(testID) { started.append(testID) }
         case "testEnded":
             guard let testID else { return }
-            guard Self.isFunction(testID) else {
-                endSuite(testID)
-                return
-            }
+            guard Self.isFunction(testID) else { return endSuite(testID) }
             let messages = event["messages"] as? [[String: Any]] ?? []
             let failed = messages.contains { $0["symbol"] as? String == "fail" } || issues[testID] != nil
             ended[testID] = Ended(passed: !failed, skipped: false)
@@ -145,10 +142,8 @@ struct EventStream {
             if location == nil { notes.insert("where the failed expectations are") }
             issues[testID, default: []].append(
                 Issue(
-                    message: texts.first ?? "Issue recorded",
-                    comment: comments.isEmpty ? nil : comments,
-                    filePath: location?.filePath,
-                    line: location?.line))
+                    message: texts.first ?? "Issue recorded", comment: comments.isEmpty ? nil : comments,
+                    filePath: location?.filePath, line: location?.line))
         default:
             return
         }

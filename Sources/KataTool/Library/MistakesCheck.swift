@@ -42,7 +42,7 @@ struct MistakesCheck {
                 "\(guide)'s common mistakes list \(rows.count); show at least \(Self.fewestRows).")
         }
         let testFolder = "Tests/\(kata.pattern.testModule)"
-        let sources = workspace.swiftFiles(in: testFolder).map { workspace.read("\(testFolder)/\($0)") }
+        let sources = workspace.swiftSources(in: testFolder).map(\.text)
         for row in rows {
             let place = "\(guide):\(row.line)"
             guard let diff = row.diff else {
@@ -75,25 +75,21 @@ struct MistakesCheck {
 
     /// The rows of the "## Common mistakes" table, or `nil` when the guide has no such section.
     static func rows(in guide: String) -> [Row]? {
-        let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0 == "## Common mistakes" }) else { return nil }
-        var rows: [Row] = []
-        for index in lines.indices[(start + 1)...] {
-            let line = lines[index]
-            if line.hasPrefix("## ") { break }
-            guard line.hasPrefix("|"), !line.hasPrefix("|---"), !line.hasPrefix("| What the learner did")
-            else { continue }
+        let lines = guide.numberedLines
+        guard let start = lines.firstIndex(where: { $0.line == "## Common mistakes" }) else { return nil }
+        let section = lines[(start + 1)...].prefix { !$0.line.hasPrefix("## ") }
+        return section.filter {
+            $0.line.hasPrefix("|") && !$0.line.hasPrefix("|---")
+                && !$0.line.hasPrefix("| What the learner did")
+        }
+        .map { number, line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 5 else {
-                rows.append(Row(line: index + 1, rule: "", tests: [], diff: nil))
-                continue
-            }
+            guard cells.count >= 5 else { return Row(line: number, rule: "", tests: [], diff: nil) }
             let tests = cells[3].matches(of: /`(\w+)\.(\w+)`/).map { (String($0.1), String($0.2)) }
             let diff = cells[4].firstMatch(of: /WrongSolutions\/\w+\/([\w-]+)\.diff\)/).map { String($0.1) }
-            rows.append(Row(line: index + 1, rule: cells[2], tests: tests, diff: diff))
+            return Row(line: number, rule: cells[2], tests: tests, diff: diff)
         }
-        return rows
     }
 
     /// The rule numbers a diff's first line cites: `(rule 3.4)`, `(rules 2.1, 4.3)`.

@@ -12,23 +12,6 @@ struct PackageManifest: Decodable, Equatable {
         let path: String?
         /// The targets it depends on, by name.
         let dependencies: [String]
-
-        init(name: String, path: String?, dependencies: [String]) {
-            self.name = name
-            self.path = path
-            self.dependencies = dependencies
-        }
-
-        private enum CodingKeys: String, CodingKey { case name, path, dependencies }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decode(String.self, forKey: .name)
-            path = try container.decodeIfPresent(String.self, forKey: .path)
-            // Each dependency is `{"target": ["Name", null]}` or `{"byName": ["Name", null]}`.
-            dependencies = try container.decode([[String: [String?]]].self, forKey: .dependencies)
-                .compactMap { $0.values.first?.first ?? nil }
-        }
     }
 
     let targets: [Target]
@@ -43,5 +26,18 @@ struct PackageManifest: Decodable, Equatable {
         var description: String {
             "`swift package dump-package` failed in \(root.path): run it there to see why."
         }
+    }
+}
+
+extension PackageManifest.Target {
+    private enum CodingKeys: String, CodingKey { case name, path, dependencies }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        // Each dependency is `{"target": ["Name", null]}` or `{"byName": ["Name", null]}`.
+        dependencies = try container.decode([[String: [String?]]].self, forKey: .dependencies)
+            .compactMap { $0.values.first?.first ?? nil }
     }
 }

@@ -40,13 +40,12 @@ struct RuleCheck {
     /// What is wrong with `kata`'s rules and citations.
     func problems(of kata: Kata) -> [String] {
         let briefPath = "Katas/\(kata.pattern.name)/README.md"
-        let rules = Self.rules(inBrief: workspace.read(briefPath))
-        let folder = "Tests/\(kata.pattern.testModule)"
-        let tests = workspace.swiftFiles(in: folder).flatMap { file in
-            Self.citingTests(in: workspace.read("\(folder)/\(file)"), file: "\(folder)/\(file)")
+        let brief = workspace.read(briefPath)
+        let tests = workspace.swiftSources(in: "Tests/\(kata.pattern.testModule)").flatMap {
+            Self.citingTests(in: $0.text, file: $0.path)
         }
         return Self.problems(
-            rules: rules, briefPath: briefPath, briefSteps: Brief(markdown: workspace.read(briefPath)),
+            rules: Self.rules(inBrief: brief), briefPath: briefPath, briefSteps: Brief(markdown: brief),
             stepCount: kata.stepCount, tests: tests, firstStep: kata.isCapstone ? 0 : 1)
     }
 
@@ -105,13 +104,12 @@ struct RuleCheck {
 
     /// The numbered rules in a brief: list items that start with a bold `N.M`.
     static func rules(inBrief markdown: String) -> [Rule] {
-        markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-            index, line in
+        markdown.numberedLines.compactMap { number, line in
             guard line.contains("**"),
                 let match = line.firstMatch(of: /^\s*[-*]\s+\*\*(\d+)\.(\d+)\*\*/),
                 let step = Int(match.1)
             else { return nil }
-            return Rule(number: "\(match.1).\(match.2)", step: step, line: index + 1)
+            return Rule(number: "\(match.1).\(match.2)", step: step, line: number)
         }
     }
 
@@ -120,19 +118,19 @@ struct RuleCheck {
         let traits = source.matches(of: /\.noEscapeHatches\(\s*"\w+"\s*,\s*rule:\s*"(\d+\.\d+)"\s*\)/).map {
             match in
             CitingTest(
-                file: file, line: source[..<match.range.lowerBound].count { $0 == "\n" } + 1,
+                file: file, line: source.lineNumber(at: match.range.lowerBound),
                 name: "the suite's escape-hatch trait", cited: [String(match.1)])
         }
         guard source.contains("@Test") else { return traits }
         return traits
             + source.matches(of: /@Test\(\s*"((?:[^"\\\n]|\\.)*)"/).map { match in
                 let name = String(match.1)
-                let line = source[..<match.range.lowerBound].count { $0 == "\n" } + 1
                 let cited =
                     name.firstMatch(of: /\[(\d+\.\d+(?:\s*,\s*\d+\.\d+)*)\]\s*$/).map {
                         $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     } ?? []
-                return CitingTest(file: file, line: line, name: name, cited: cited)
+                return CitingTest(
+                    file: file, line: source.lineNumber(at: match.range.lowerBound), name: name, cited: cited)
             }
     }
 }

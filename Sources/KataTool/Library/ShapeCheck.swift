@@ -6,70 +6,67 @@ struct ShapeCheck {
     /// The package's root folder.
     let root: URL
 
+    private var workspace: Workspace { Workspace(root: root) }
+
     /// The patterns (and capstones) that have a kata or a solution folder.
-    func patternsPresent() -> [Pattern] {
-        Self.katas(named: patternFolders()).map(\.pattern)
-    }
+    func patternsPresent() -> [Pattern] { presentKatas().map(\.pattern) }
 
     /// Everything that is missing or wrong, one sentence each; empty when the shape holds.
     func problems() -> [String] {
-        var problems: [String] = []
         let known = Set(Catalog.katas.map(\.pattern.name))
-        let names = patternFolders()
-        for folder in names.sorted() where !known.contains(folder) {
-            problems.append(
-                "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))) "
-                    + "nor a capstone (\(Catalog.capstones.map(\.pattern.name).joined(separator: ", "))): "
-                    + "add it to Sources/KataTool/Library/Catalog.swift, or remove the folder."
-            )
+        var problems = patternFolders().sorted().filter { !known.contains($0) }.map { folder in
+            "\(folder) is not one of the nine patterns (\(Pattern.all.map(\.name).joined(separator: ", "))) "
+                + "nor a capstone (\(Catalog.capstones.map(\.pattern.name).joined(separator: ", "))): "
+                + "add it to Sources/KataTool/Library/Catalog.swift, or remove the folder."
         }
-        let present = Self.katas(named: names)
+        let present = presentKatas()
         if !present.contains(where: { !$0.isCapstone }) {
             problems.append("No kata found: Katas/<Pattern>/ holds none of the nine patterns.")
         }
-        for kata in present {
-            problems += self.problems(of: kata)
-        }
-        return problems + duplicateFileProblems()
+        return problems + present.flatMap(problems(of:)) + duplicateFileProblems()
     }
 
-    /// The catalog's katas and capstones among `names`, in name order.
-    private static func katas(named names: Set<String>) -> [Kata] {
-        Catalog.katas.filter { names.contains($0.pattern.name) }.sorted { $0.pattern < $1.pattern }
+    /// The catalog's katas and capstones that have a folder, in name order.
+    private func presentKatas() -> [Kata] {
+        let names = patternFolders()
+        return Catalog.katas.filter { names.contains($0.pattern.name) }.sorted { $0.pattern < $1.pattern }
     }
 
     /// The folder names under `Katas/` and `Solutions/`, together.
     private func patternFolders() -> Set<String> {
-        Set(folders(in: "Katas") + folders(in: "Solutions"))
+        let folders = ["Katas", "Solutions"].flatMap { parent in
+            let entries = try? FileManager.default.contentsOfDirectory(
+                atPath: root.appending(path: parent).path)
+            return (entries ?? []).filter { !$0.hasPrefix(".") && isFolder("\(parent)/\($0)") }
+        }
+        return Set(folders)
     }
 
     private func problems(of entry: Kata) -> [String] {
-        var problems: [String] = []
         let pattern = entry.pattern
         let kata = "Katas/\(pattern.name)"
         let solution = "Solutions/\(pattern.name)"
         let tests = "Tests/\(pattern.testModule)"
-        let guide = "docs/patterns/\(pattern.guideFileName)"
-
-        if !isNonEmptyFile("\(kata)/README.md") {
+        let documents = [
+            ("\(kata)/README.md", "kata", "brief"),
+            ("docs/patterns/\(pattern.guideFileName)", "pattern", "guide"),
+        ]
+        var problems: [String] = []
+        for (path, owner, document) in documents
+        where workspace.read(path).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             problems.append(
-                "\(kata)/README.md is missing or empty: every \(entry.isCapstone ? "capstone" : "kata") needs its brief."
+                "\(path) is missing or empty: every \(entry.isCapstone ? "capstone" : owner) needs its \(document)."
             )
         }
-        if !isNonEmptyFile(guide) {
-            problems.append(
-                "\(guide) is missing or empty: every \(entry.isCapstone ? "capstone" : "pattern") needs its guide."
-            )
-        }
-        let stubs = swiftFiles(in: kata)
-        let solved = swiftFiles(in: solution)
+        let stubs = workspace.swiftFiles(in: kata)
+        let solved = workspace.swiftFiles(in: solution)
         if stubs.isEmpty { problems.append("\(kata) has no .swift stubs.") }
         if solved.isEmpty { problems.append("\(solution) has no .swift files.") }
         // A capstone's refactoring extracts types into files of their own, and may retire
         // legacy ones: its solution's files need not be its stubs'.
         if !entry.isCapstone, !stubs.isEmpty, !solved.isEmpty, stubs != solved {
-            let onlyKata = stubs.subtracting(solved).sorted()
-            let onlySolution = solved.subtracting(stubs).sorted()
+            let onlyKata = stubs.filter { !solved.contains($0) }
+            let onlySolution = solved.filter { !stubs.contains($0) }
             problems.append(
                 "\(kata) and \(solution) must have the same file names"
                     + (onlyKata.isEmpty ? "" : "; only in the kata: \(onlyKata.joined(separator: ", "))")
@@ -82,31 +79,29 @@ struct ShapeCheck {
                 "\(folder)/Given/ must go: a kata folder holds only the files the learner writes. "
                     + "Code a kata needs but doesn't ask for lives once, in its domain module.")
         }
-        let testFiles = swiftFiles(in: tests)
-        if testFiles.isEmpty {
-            problems.append("\(tests) has no tests.")
-        }
-        let suiteSteps = Set(testFiles.flatMap { Self.suiteSteps(in: read("\(tests)/\($0)")) })
+        let testSources = workspace.swiftSources(in: tests)
+        if testSources.isEmpty { problems.append("\(tests) has no tests.") }
+        let suiteSteps = Set(testSources.flatMap { Self.suiteSteps(in: $0.text) })
+        let stubSources = workspace.swiftSources(in: kata)
         var todoSteps: Set<Int> = []
-        for file in stubs.sorted() {
-            for todo in Self.todoSteps(in: read("\(kata)/\(file)")) {
+        for (path, text) in stubSources {
+            for todo in Self.todoSteps(in: text) {
                 todoSteps.insert(todo.step)
-                if entry.isCapstone, todo.step == 0, entry.capstone?.learnerNet == nil {
-                    problems.append(
-                        "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the safety net: it "
-                            + "pins the legacy code and asks for no code. Move the TODO to the step that changes it."
-                    )
-                } else if entry.isCapstone, todo.step == 0 {
-                    // Step 0 is the learner's net: its tests, in Net/, are its only code.
-                    if !file.hasPrefix("Net/") {
+                let place = "\(path):\(todo.line) has a TODO for step \(todo.step)"
+                if entry.isCapstone, todo.step == 0 {
+                    if entry.capstone?.learnerNet == nil {
                         problems.append(
-                            "\(kata)/\(file):\(todo.line) has a TODO for step 0, but step 0 is the learner's net: "
-                                + "its TODO belongs in \(kata)/Net/, beside the tests it asks for.")
+                            "\(place), but step 0 is the safety net: it pins the legacy code and asks for no "
+                                + "code. Move the TODO to the step that changes it.")
+                    } else if !path.hasPrefix("\(kata)/Net/") {
+                        // Step 0 is the learner's net: its tests, in Net/, are its only code.
+                        problems.append(
+                            "\(place), but step 0 is the learner's net: its TODO belongs in \(kata)/Net/, "
+                                + "beside the tests it asks for.")
                     }
-                } else if !testFiles.isEmpty, !suiteSteps.contains(todo.step) {
+                } else if !testSources.isEmpty, !suiteSteps.contains(todo.step) {
                     problems.append(
-                        "\(kata)/\(file):\(todo.line) has a TODO for step \(todo.step), but \(tests) has no "
-                            + "\"Step \(todo.step) —\" suite to check it.")
+                        "\(place), but \(tests) has no \"Step \(todo.step) —\" suite to check it.")
                 }
             }
         }
@@ -115,11 +110,10 @@ struct ShapeCheck {
                 "\(tests) has a suite for step \(step), but no stub in \(kata) has a `// TODO: Step \(step)`: "
                     + "every step asks for new learner code.")
         }
-        for file in stubs.sorted() {
-            for finding in Self.crashingCalls(in: read("\(kata)/\(file)")) {
+        for (path, text) in stubSources {
+            for finding in Self.crashingCalls(in: text) {
                 problems.append(
-                    "\(kata)/\(file):\(finding.line) uses \(finding.call): a stub must never crash the test run."
-                )
+                    "\(path):\(finding.line) uses \(finding.call): a stub must never crash the test run.")
             }
         }
         return problems
@@ -131,30 +125,25 @@ struct ShapeCheck {
     /// Every file has one home: code that several katas need lives once, in a domain module. A
     /// copy drifts from its original the day one of them is fixed.
     func duplicateFileProblems() -> [String] {
-        var pathsByContent: [String: [String]] = [:]
-        for folder in ["Katas", "Solutions", "Sources"] {
-            for file in swiftFiles(in: folder) {
-                let path = "\(folder)/\(file)"
-                let text = read(path).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !text.isEmpty else { continue }
-                pathsByContent[text, default: []].append(path)
-            }
+        let sources = ["Katas", "Solutions", "Sources"].flatMap(workspace.swiftSources(in:))
+            .map { (path: $0.path, text: $0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            .filter { !$0.text.isEmpty }
+        return Dictionary(grouping: sources, by: \.text).values.filter { $0.count > 1 }.map {
+            $0.map(\.path).sorted()
         }
-        return pathsByContent.values.filter { $0.count > 1 }.map { $0.sorted() }
-            .sorted { $0[0] < $1[0] }
-            .map { paths in
-                "\(paths.joined(separator: " and ")) have the same content: every Swift file has one home. "
-                    + "Keep one, in the domain module if several katas need it, and delete the others."
-            }
+        .sorted { $0[0] < $1[0] }
+        .map { paths in
+            "\(paths.joined(separator: " and ")) have the same content: every Swift file has one home. "
+                + "Keep one, in the domain module if several katas need it, and delete the others."
+        }
     }
 
     /// The `// TODO: Step N` marks in a stub, with their lines.
     static func todoSteps(in source: String) -> [(line: Int, step: Int)] {
-        source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-            index, line in
+        source.numberedLines.compactMap { number, line in
             // A plain search first: Swift's Regex is slow, and watch mode reads every stub each run.
             guard line.contains("TODO: Step ") else { return nil }
-            return line.firstMatch(of: /TODO: Step (\d+)/).flatMap { Int($0.1) }.map { (index + 1, $0) }
+            return line.firstMatch(of: /TODO: Step (\d+)/).flatMap { Int($0.1) }.map { (number, $0) }
         }
     }
 
@@ -165,28 +154,12 @@ struct ShapeCheck {
 
     /// Calls that would crash the test process, found in code (comments are ignored).
     static func crashingCalls(in source: String) -> [(line: Int, call: String)] {
-        let forbidden = ["fatalError(", "preconditionFailure(", "try!"]
-        var findings: [(line: Int, call: String)] = []
-        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
-            for call in forbidden where code.contains(call) {
-                findings.append((index + 1, call.hasSuffix("(") ? String(call.dropLast()) : call))
+        source.numberedLines.flatMap { number, line in
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            return ["fatalError(", "preconditionFailure(", "try!"].filter { code.contains($0) }.map {
+                (number, $0.hasSuffix("(") ? String($0.dropLast()) : $0)
             }
         }
-        return findings
-    }
-
-    private func folders(in path: String) -> [String] {
-        let url = root.appending(path: path)
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return entries.filter { !$0.hasPrefix(".") && isFolder("\(path)/\($0)") }
-    }
-
-    /// The `.swift` files under `path`, subfolders included, as paths relative to it
-    /// (`Model.swift`, `Sub/Model.swift`).
-    private func swiftFiles(in path: String) -> Set<String> {
-        let entries = FileManager.default.subpaths(atPath: root.appending(path: path).path) ?? []
-        return Set(entries.filter { $0.hasSuffix(".swift") })
     }
 
     private func isFolder(_ path: String) -> Bool {
@@ -194,12 +167,27 @@ struct ShapeCheck {
         return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isFolder)
             && isFolder.boolValue
     }
+}
 
-    private func isNonEmptyFile(_ path: String) -> Bool {
-        !read(path).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+// What the maintainers' checks share: how they walk the repository's files and their lines.
+
+extension Workspace {
+    /// The `.swift` files under `folder`, sorted, each with its path from the root and its text.
+    func swiftSources(in folder: String) -> [(path: String, text: String)] {
+        swiftFiles(in: folder).map { file in ("\(folder)/\(file)", read("\(folder)/\(file)")) }
+    }
+}
+
+extension StringProtocol {
+    /// The text's lines, empty ones included, each with its number (1-based).
+    var numberedLines: [(number: Int, line: SubSequence)] {
+        split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            ($0.offset + 1, $0.element)
+        }
     }
 
-    private func read(_ path: String) -> String {
-        Workspace(root: root).read(path)
+    /// The number (1-based) of the line `index` is on.
+    func lineNumber(at index: Index) -> Int {
+        self[..<index].count { $0 == "\n" } + 1
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `kata rules [<kata>]`: the briefs' numbered rules against the tests' citations, without
 /// building anything (``RuleCheck``).
 enum RulesCommand {
@@ -23,5 +21,4 @@ enum RulesCommand {
         }
         return ExitStatus(ok: total == 0)
     }
-
 }

@@ -15,13 +15,13 @@ enum VerifyCommand {
         let changed = locallyChangedKataFiles(in: workspace.root)
         if !changed.isEmpty {
             let copy = workspace.toolFolder.appending(path: "verify")
+            checked = Workspace(root: copy.appending(path: "package"))
             do {
-                try makeCleanCopy(of: workspace.root, at: copy.appending(path: "package"))
+                try makeCleanCopy(of: workspace.root, at: checked.root)
             } catch {
                 context.output.error("✘ Could not make a clean copy to check: \(error)")
                 return .failure
             }
-            checked = Workspace(root: copy.appending(path: "package"))
             scratch = copy.appending(path: "build")
             context.output.line(
                 "Katas/ has local changes (\(changed.count) file(s)), so the check runs on a clean copy with "
@@ -29,30 +29,27 @@ enum VerifyCommand {
         }
 
         let shape = ShapeCheck(root: checked.root)
-        let shapeProblems = shape.problems()
         let patterns = shape.patternsPresent()
         let capstones = patterns.filter { Catalog.kata(ofTestModule: $0.testModule)?.isCapstone == true }
             .count
-        context.output.line(
-            "\(terminal.mark(shapeProblems.isEmpty)) Shape: brief, stubs, solution, tests and guide for "
-                + "\(patterns.count - capstones) katas and \(capstones) capstone\(capstones == 1 ? "" : "s")"
-        )
-        for problem in shapeProblems { context.output.line("  - \(problem)") }
-        let catalogProblems = CatalogCheck(workspace: checked).problems()
-        context.output.line(
-            "\(terminal.mark(catalogProblems.isEmpty)) Catalog: Package.swift, the README's table, the learning path, "
-                + "the step suites, the briefs and their hints agree")
-        for problem in catalogProblems { context.output.line("  - \(problem)") }
-        let ruleProblems = RuleCheck(workspace: checked).problems()
-        context.output.line(
-            "\(terminal.mark(ruleProblems.isEmpty)) Rules: every numbered rule of every brief is tested, and "
-                + "every test cites the rules it checks")
-        for problem in ruleProblems { context.output.line("  - \(problem)") }
-        let mistakeProblems = MistakesCheck(workspace: checked).problems()
-        context.output.line(
-            "\(terminal.mark(mistakeProblems.isEmpty)) Common mistakes: every guide's table links kept wrong "
-                + "solutions, the rules they break and the tests that check them")
-        for problem in mistakeProblems { context.output.line("  - \(problem)") }
+        /// Prints a check's line and its problems, and returns how many it found.
+        func printCheck(_ title: String, _ problems: [String]) -> Int {
+            context.output.line("\(terminal.mark(problems.isEmpty)) \(title)")
+            for problem in problems { context.output.line("  - \(problem)") }
+            return problems.count
+        }
+        var total = printCheck(
+            "Shape: brief, stubs, solution, tests and guide for \(patterns.count - capstones) katas and "
+                + "\(capstones) capstone\(capstones == 1 ? "" : "s")", shape.problems())
+        total += printCheck(
+            "Catalog: Package.swift, the README's table, the learning path, the step suites, the briefs "
+                + "and their hints agree", CatalogCheck(workspace: checked).problems())
+        total += printCheck(
+            "Rules: every numbered rule of every brief is tested, and every test cites the rules it checks",
+            RuleCheck(workspace: checked).problems())
+        total += printCheck(
+            "Common mistakes: every guide's table links kept wrong solutions, the rules they break and "
+                + "the tests that check them", MistakesCheck(workspace: checked).problems())
 
         context.output.line("\nRunning every test on the stubs…")
         var runner = context.runner()
@@ -63,12 +60,10 @@ enum VerifyCommand {
         runner.workFolder = workspace.toolFolder.appending(path: "verify-runs")
         let report = runner.run(modules: nil)
         if report.interrupted { return .interrupted }
-        let runProblems = problems(
-            of: report, patterns: patterns, workspace: checked, terminal: terminal, output: context.output)
-
-        let total =
-            shapeProblems.count + catalogProblems.count + ruleProblems.count + mistakeProblems.count
-            + runProblems.count
+        total +=
+            problems(
+                of: report, patterns: patterns, workspace: checked, terminal: terminal, output: context.output
+            ).count
         context.output.line(
             total == 0 ? "\nKata verify passed." : "\nKata verify failed: \(total) problem(s) above.")
         return ExitStatus(ok: total == 0)
@@ -77,9 +72,7 @@ enum VerifyCommand {
     /// Prints the run's summary and returns what breaks the contract.
     static func problems(
         of report: RunReport, patterns: [Pattern], workspace: Workspace, terminal: Terminal, output: Output
-    )
-        -> [String]
-    {
+    ) -> [String] {
         if !report.buildErrors.isEmpty {
             let problem =
                 "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
@@ -107,13 +100,12 @@ enum VerifyCommand {
         for (module, crash) in report.backgroundCrashes.sorted(by: { $0.key < $1.key }) {
             problems.append("\(module): \(printer.backgroundSummary(crash)). A stub must never crash.")
         }
-        let safetyNets = Set(
-            Catalog.katas.flatMap { kata in
-                (kata.capstone?.safetyNets ?? []).map { "\(kata.pattern.testModule).\($0)" }
-            })
-        let learnerNets = Set(Catalog.katas.compactMap(\.capstone?.learnerNet))
+        let safetyNets = Catalog.katas.flatMap { kata in
+            (kata.capstone?.safetyNets ?? []).map { "\(kata.pattern.testModule).\($0)" }
+        }
         let verdict = KataModeVerdict(
-            patterns: patterns, outcomes: report.outcomes, safetyNets: safetyNets, learnerNets: learnerNets)
+            patterns: patterns, outcomes: report.outcomes, safetyNets: Set(safetyNets),
+            learnerNets: Set(Catalog.katas.compactMap(\.capstone?.learnerNet)))
         for summary in verdict.summaries {
             let isCapstone = Catalog.kata(ofTestModule: summary.pattern.testModule)?.isCapstone == true
             let ok =
@@ -126,18 +118,16 @@ enum VerifyCommand {
                         ? "\(summary.red) of \(summary.total) step tests red, \(summary.safetyNetGreen) of "
                             + "\(summary.safetyNetTotal) safety-net tests green on the stubs"
                         : "\(summary.red) of \(summary.total) tests red on the stubs"))
-        }
-        for summary in verdict.summaries {
             let path = "Katas/\(summary.pattern.name)/README.md"
-            guard let stated = statedCounts(inBrief: workspace.read(path)) else {
+            if let stated = statedCounts(inBrief: workspace.read(path)) {
+                if stated.pass != summary.safetyNetGreen || stated.fail != summary.red {
+                    problems.append(
+                        "\(path) says \(stated.pass) test(s) pass and \(stated.fail) fail on the stubs; they are "
+                            + "\(summary.safetyNetGreen) and \(summary.red). Update its \"Run it now\" line.")
+                }
+            } else {
                 problems.append(
                     "\(path) doesn't say what the stubs' tests do (\"Run it now: N tests fail.\").")
-                continue
-            }
-            if stated.pass != summary.safetyNetGreen || stated.fail != summary.red {
-                problems.append(
-                    "\(path) says \(stated.pass) test(s) pass and \(stated.fail) fail on the stubs; they are "
-                        + "\(summary.safetyNetGreen) and \(summary.red). Update its \"Run it now\" line.")
             }
         }
         for net in verdict.learnerNets {
@@ -145,9 +135,8 @@ enum VerifyCommand {
                 "\(terminal.mark(net.total > 0 && net.red == net.total)) \(net.module): \(net.red) of \(net.total) "
                     + "tests red on the stubs (the net the learner writes at step 0)")
         }
-        let othersOK = verdict.otherPassed == verdict.otherTotal
         output.line(
-            "\(terminal.mark(othersOK)) Other tests: "
+            "\(terminal.mark(verdict.otherPassed == verdict.otherTotal)) Other tests: "
                 + "\(verdict.otherPassed) of \(verdict.otherTotal) green")
         if verdict.referenceOnlySkipped > 0 {
             output.line(
@@ -192,11 +181,8 @@ enum VerifyCommand {
 
     /// The kata files that differ from the last commit, according to git; empty without git.
     static func locallyChangedKataFiles(in root: URL) -> [String] {
-        guard
-            let status = CapturedCommand.run(["git", "-C", root.path, "status", "--porcelain", "--", "Katas"]
-            ),
-            status.status == 0
-        else { return [] }
+        let status = CapturedCommand.run(["git", "-C", root.path, "status", "--porcelain", "--", "Katas"])
+        guard let status, status.status == 0 else { return [] }
         return status.text.split(separator: "\n").map { String($0.dropFirst(3)) }
     }
 }
