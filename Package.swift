@@ -16,7 +16,7 @@ import PackageDescription
 /// modules it is taught against.
 ///
 /// `swift run kata verify` checks that this list, the README's table and the tool's catalog
-/// (Sources/KataTool/Library/Catalog.swift) agree.
+/// (Sources/KataCore/Catalog.swift) agree.
 let katas: [(pattern: String, domains: [String])] = [
     ("Strategy", ["ScanKit"]),
     ("Factory", ["MessagingKit"]),
@@ -132,9 +132,16 @@ let targets = leavingOut(
                 "MessagingKit", "Factory", "State", "Flyweight", "Singleton", "Command",
                 "ChainOfResponsibility", "KataTestSupport",
             ]),
-        .executableTarget(name: "KataTool"),
+        // The kata tool, in three layers (docs/contributing.md, "The kata tool"): what it knows
+        // and decides, printing nothing; what it does to the machine (processes, git, the test
+        // runner, the console); and the commands, one file each.
+        .target(name: "KataCore"),
+        .target(name: "KataSystem", dependencies: ["KataCore"]),
+        .executableTarget(name: "KataTool", dependencies: ["KataCore", "KataSystem"]),
         // Fixtures/: what the toolchain printed, read by path (#filePath), not as resources.
-        .testTarget(name: "KataToolTests", dependencies: ["KataTool"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "KataToolTests", dependencies: ["KataCore", "KataSystem", "KataTool"], exclude: ["Fixtures"]
+        ),
     ]
         + katas.flatMap { kata -> [Target] in
             [
@@ -190,8 +197,8 @@ let targets = leavingOut(
 let package = Package(
     name: "PatternKatas",
     platforms: [.macOS(.v15)],
-    // The tool, unless `KATA_LEAVE_OUT` names it (a build that needs no tool, such as CI's
-    // sanitizer run).
+    // The tool, unless `KATA_LEAVE_OUT` left it out (a build that needs no tool, such as CI's
+    // sanitizer run, leaves out KataCore and so every module of the tool).
     products: targets.contains { $0.name == "KataTool" }
         ? [.executable(name: "kata", targets: ["KataTool"])] : [],
     targets: targets,

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("Where a crash or a hang was, from the runtime's backtraces")
@@ -44,7 +46,7 @@ struct BacktraceTests {
         #expect(frames.map(\.image) == ["T.xctest", "T.xctest", "libFoundation.so"])
         #expect(
             TestRunner.hangLocation(in: log, root: "/r", lineTable: { _, _ in nil })
-                == "Katas/Strategy/Spin.swift (in spin(); \(TestRunner.noLine))")
+                == "Katas/Strategy/Spin.swift (in spin(); \(RunReport.Hang.noLine))")
         #expect(
             TestRunner.hangLocation(
                 in: log, root: "/r", lineTable: { frame, _ in frame.offset == 76 ? 12 : nil })

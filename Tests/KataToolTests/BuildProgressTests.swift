@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("A build you can watch")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 /// Lines of Swift Testing's event stream, as `swift test --event-stream-version 0` writes them.

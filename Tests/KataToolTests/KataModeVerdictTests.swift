@@ -1,5 +1,7 @@
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("Judging a kata-mode run")

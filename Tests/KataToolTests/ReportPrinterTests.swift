@@ -1,5 +1,7 @@
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("What the learner reads")

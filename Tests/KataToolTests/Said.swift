@@ -1,5 +1,7 @@
 import Synchronization
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 /// What a command said, in order: its lines, and its errors marked `error: `.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("Checking the kata shape")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 @Suite("The solution: one file or all, through a pager on a terminal")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataCore
+@testable import KataSystem
 @testable import KataTool
 
 /// `kata watch` as the learner meets it: its runs, what it prints and when it ends, with a world
