@@ -24,7 +24,7 @@ enum WatchCommand {
     ///
     /// ``run(_:_:)`` gives it the real ones; the tests script their own.
     struct World {
-        /// Runs the kata's tests and prints them (``KataCommand/test(_:context:)``).
+        /// Runs the kata's tests and prints them (``TestCommand/test(_:context:)``).
         var test: (Kata) -> ExitStatus
         /// Shows the next hint of the kata's step.
         var hint: (Kata) -> Void
@@ -45,7 +45,7 @@ enum WatchCommand {
         GitStubSource.recordStubCommits(in: context.workspace)
         let input = StandardInput()
         let world = World(
-            test: { KataCommand.test($0, context: context) },
+            test: { TestCommand.test($0, context: context) },
             hint: { kata in
                 var hint = context
                 hint.options.positional = [kata.pattern.name]

@@ -8,7 +8,7 @@ import Testing
 /// `kata watch` as the learner meets it: its runs, what it prints and when it ends, with a world
 /// the test scripts (runs, typing, saves, Ctrl-C) in place of the terminal and the files.
 @Suite("kata watch, run by a scripted world")
-struct WatchCommandTests {
+struct WatchingTests {
     let strategy = Catalog.katas[0]
     let factory = Catalog.katas[1]
 
