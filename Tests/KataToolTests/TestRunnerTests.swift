@@ -5,12 +5,6 @@ import Testing
 @testable import KataSystem
 @testable import KataTool
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The runner, against a fake `swift test`: a shell script that writes an event stream and
 /// crashes, hangs or waits on a lock the way the real one does, without building anything.
 @Suite("Running tests that crash, hang or can't build")

@@ -2,12 +2,6 @@ import Foundation
 import KataCore
 import KataSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `kata watch [<kata>]`: runs a kata's tests again on every save under `Katas/`.
 ///
 /// Without a name it watches the current kata (``LearnerState/currentKata``), and follows the
