@@ -495,8 +495,12 @@ package struct TestRunner: Sendable {
     /// compiler warned that a call in the `victim` kata (the one whose test was running) calls
     /// itself forever.
     static func crash(in log: String, root: String, victim: Kata? = nil) -> RunReport.Crash {
-        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
         let signal = log.firstMatch(of: /unexpected signal code (\d+)/).flatMap { Int32($0.1) }
+        // SwiftPM says the test process died on its standard error at once, while the process's
+        // own last words may still wait in its buffer: its line can land inside the runtime's
+        // message ("Unexpectedly fo" + SwiftPM's line + "und nil …"). It goes before reading.
+        let log = log.replacing(/error: Process '[^']*' exited with unexpected signal code \d+\n?/, with: "")
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
         let fatal = lines.first { $0.contains("Fatal error") }
         var message = fatal.map { line in
             String(line[(line.range(of: "Fatal error")?.lowerBound ?? line.startIndex)...])

@@ -363,7 +363,7 @@ struct TestRunnerTests {
     }
 
     @Test(
-        "A crash's place: a #fileID in a subfolder is found on disk; a recursion warning only in the kata's files"
+        "A crash's place: a #fileID in a subfolder is found on disk; a recursion warning only in the kata's files; its message whole, though SwiftPM's line split it"
     )
     func crashPlaces() throws {
         let folder = try TemporaryFolder()
@@ -374,6 +374,14 @@ struct TestRunnerTests {
         let elsewhere = TestRunner.crash(
             in: "Synchronization/LinuxImpl.swift:157: Fatal error: lock", root: folder.url.path)
         #expect(elsewhere.location == nil)
+        // SwiftPM's line about the crash, written while the runtime's message waited in its buffer.
+        let spliced = TestRunner.crash(
+            in: "Proxy/Guard.swift:3: Fatal error: Unexpectedly fo"
+                + "error: Process '/r/.build/debug/PatternKatasPackageTests.xctest --filter ^(ProxyTests)\\.' "
+                + "exited with unexpected signal code 4\nund nil while unwrapping an Optional value\n",
+            root: folder.url.path)
+        #expect(spliced.message == "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+        #expect(spliced.signal == 4)
 
         let log = """
             /r/Katas/Strategy/Search.swift:21:9: warning: function call causes an infinite recursion
