@@ -59,7 +59,7 @@ package struct Backtrace: Equatable {
 
     /// What the tool sets `SWIFT_BACKTRACE` to for the test process: on, never waiting for an
     /// answer, every thread's stack, without the registers, which only lengthen the log, and
-    /// with the images the stacks mention (where each is in memory: ``LineTable`` needs it),
+    /// with the images the stacks mention (where each is in memory: KataSystem's `LineTable` needs it),
     /// written to a file of its own in `folder`.
     ///
     /// Why a file: `swift test` holds its test process's output until that process ends, and a

@@ -2,7 +2,7 @@
 /// README's table, the learning path, each kata's test suites, its brief's steps and its hints.
 package struct CatalogCheck {
     let workspace: Workspace
-    /// The package's manifest (``PackageManifest/dumped(at:)``), or why it could not be read.
+    /// The package's manifest (`swift package dump-package`), or why it could not be read.
     let manifest: Result<PackageManifest, PackageManifest.DumpError>
 
     package init(workspace: Workspace, manifest: Result<PackageManifest, PackageManifest.DumpError>) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks each pattern guide's "Common mistakes" table against what it cites, so it can't drift:
 /// the kept wrong solution each row links, the rule that diff says it breaks, and the test named.
 ///

@@ -132,7 +132,7 @@ package struct RunReport: Sendable {
         }
 
         /// `file:line:column: error: message`, as the compiler says it.
-        var diagnostic: String { "\(file):\(line):\(column): error: \(message)" }
+        package var diagnostic: String { "\(file):\(line):\(column): error: \(message)" }
 
         /// Whether the error is in a test file, not in the learner's own.
         var isInTests: Bool { file.hasPrefix("Tests/") }
@@ -161,7 +161,7 @@ package struct RunReport: Sendable {
     /// Set when the package did not build, so nothing ran.
     package var buildErrors: [CompilerError] = []
     /// The modules left out of the build because they did not compile, each with its first
-    /// error: the rest ran without them (``TestRunner/Leaving``).
+    /// error: the rest ran without them (KataSystem's `TestRunner.Leaving`).
     package var leftOut: [String: CompilerError] = [:]
     /// When the run began, before the build read any file.
     var began = Date()

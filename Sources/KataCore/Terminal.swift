@@ -2,7 +2,7 @@ import Foundation
 
 /// How the tool's words look where they go: colours or not, and how wide a line may be.
 ///
-/// ``Console/terminal`` says which, for standard output; tests take ``plain``.
+/// KataSystem's `Console.terminal` says which, for standard output; tests take ``plain``.
 package struct Terminal: Sendable {
     /// Whether standard output is a terminal (not a pipe or a file).
     package var isInteractive: Bool

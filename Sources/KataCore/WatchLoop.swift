@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `kata watch` does next: an event in, a decision out, apart from the console, the clock
 /// and the files, which the command reads and acts on.
 package struct WatchLoop: Equatable {

@@ -3,11 +3,16 @@ import KataCore
 
 /// The git commands the tool runs in the learner's clone.
 package enum Git {
+    /// A git command that failed, named.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
     /// Runs `git -C root <arguments>` and returns what it printed; throws when it fails.
     package static func run(_ arguments: [String], in root: URL) throws -> Data {
         guard let result = CapturedCommand.run(["git", "-C", root.path] + arguments), result.status == 0
         else {
-            throw KataReset.Failure(description: "git \(arguments.joined(separator: " ")) failed")
+            throw Failure(description: "git \(arguments.joined(separator: " ")) failed")
         }
         return result.output
     }
@@ -33,7 +38,7 @@ package enum Git {
             destination.path,
         ])
         guard archive?.status == 0 else {
-            throw KataReset.Failure(description: "`git archive HEAD Katas` failed")
+            throw Failure(description: "`git archive HEAD Katas` failed")
         }
     }
 

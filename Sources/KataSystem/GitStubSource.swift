@@ -4,7 +4,7 @@ import KataCore
 /// The stubs as git has them: the kata's folder at one commit.
 ///
 /// Which commit: the one the tool noted when it first saw the kata's stubs untouched
-/// (``recordStubCommits(in:)``), or one the learner chooses (``ResetCommand/chooseStubCommit``).
+/// (``recordStubCommits(in:)``), or one the learner chooses (`kata reset`).
 package struct GitStubSource: StubSource {
     let root: URL
     let commit: String

@@ -85,6 +85,9 @@ package struct TestRunner: Sendable {
         var report = RunReport()
         var settings = ManifestSettings(solutions: solutions)
         var scratch = scratchPath
+        // The settings and folder of the last pass whose tests ran: a pass after it with the same
+        // ones skips the build (a crash or a hang reruns the rest without it), nothing changed.
+        var built: (settings: ManifestSettings, scratch: URL?)?
         var skips: [String] = []
         var skippedModules: Set<String> = []
         var strikes: [String: Int] = [:]
@@ -120,8 +123,11 @@ package struct TestRunner: Sendable {
                 ? "^(" + deferred.map(Self.escaped).joined(separator: "|") + ")/"
                 : modules.map { "^(" + $0.map(Self.escaped).joined(separator: "|") + ")\\." }
             let passSkips = skips + (runningDeferred ? [] : deferred.map { "^" + Self.escaped($0) + "/" })
+            let skipBuild = built.map { $0.settings == settings && $0.scratch == scratch } ?? false
             let outcome = runPass(
-                pass, filter: filter, skips: passSkips, scratch: scratch, settings: settings)
+                pass, filter: filter, skips: passSkips, scratch: scratch, settings: settings,
+                skipBuild: skipBuild)
+            if outcome.stream.runStarted { built = (settings, scratch) }
             report.logPaths.append(outcome.logPath)
             let stream = outcome.stream
             report.streamNotes.formUnion(stream.notes)
@@ -153,7 +159,7 @@ package struct TestRunner: Sendable {
                 break
             }
             if !stream.runStarted {
-                let errors = Self.compilerErrors(in: outcome.log, root: root.path)
+                let errors = TestLog.compilerErrors(in: outcome.log, root: root.path)
                 guard
                     let more = Self.modulesToLeaveOut(
                         for: errors, leaving: leaving, leftOut: settings.leftOut)
@@ -190,7 +196,7 @@ package struct TestRunner: Sendable {
             let victimKata = victim.flatMap {
                 Catalog.kata(ofTestModule: RunReport.Outcome.module(ofTest: $0))
             }
-            let crash = hung ? nil : Self.crash(in: outcome.log, root: root.path, victim: victimKata)
+            let crash = hung ? nil : TestLog.crash(in: outcome.log, root: root.path, victim: victimKata)
             // Code left running in the background (a timer, a detached task) can crash while
             // another kata's test runs: blame the kata whose file the crash is in.
             if let crash, let culprit = crash.kata?.pattern.testModule,
@@ -328,7 +334,8 @@ package struct TestRunner: Sendable {
     }
 
     private func runPass(
-        _ number: Int, filter: String?, skips: [String], scratch: URL?, settings: ManifestSettings
+        _ number: Int, filter: String?, skips: [String], scratch: URL?, settings: ManifestSettings,
+        skipBuild: Bool
     ) -> Pass {
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: workFolder, withIntermediateDirectories: true)
@@ -339,6 +346,7 @@ package struct TestRunner: Sendable {
 
         var arguments = command + ["--package-path", root.path]
         if let scratch { arguments += ["--scratch-path", scratch.path] }
+        if skipBuild { arguments.append("--skip-build") }
         if let filter { arguments += ["--filter", filter] }
         for skip in skips { arguments += ["--skip", skip] }
         arguments += [
@@ -462,68 +470,5 @@ package struct TestRunner: Sendable {
     /// `text` with every regular-expression metacharacter escaped.
     static func escaped(_ text: String) -> String {
         text.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
-    }
-
-    /// The compiler's errors in a build log, with paths made relative to `root`.
-    static func compilerErrors(in log: String, root: String) -> [RunReport.CompilerError] {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return log.split(separator: "\n").compactMap { line in
-            guard let match = line.firstMatch(of: /^(\/[^:]+):(\d+):(\d+): error: (.*)$/),
-                let number = Int(match.2), let column = Int(match.3)
-            else { return nil }
-            var file = String(match.1)
-            if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
-            return RunReport.CompilerError(file: file, line: number, column: column, message: String(match.4))
-        }
-    }
-
-    /// Where the compiler warned, in the kata's own files, that a call calls itself forever:
-    /// the likely cause of a stack overflow, which prints no backtrace.
-    static func recursionWarning(in log: String, kata: Kata) -> String? {
-        let folder = "/Katas/\(kata.pattern.name)/"
-        for line in log.split(separator: "\n")
-        where line.contains("warning: function call causes an infinite recursion") && line.contains(folder) {
-            guard let start = line.range(of: folder) else { continue }
-            let parts = line[start.lowerBound...].dropFirst().split(separator: ":")
-            if parts.count > 1 { return parts.prefix(2).joined(separator: ":") }
-        }
-        return nil
-    }
-
-    /// What the log of a crashed pass says: the signal, the runtime's message, and the first
-    /// frame of the crashed thread in the learner's files; failing that, the place where the
-    /// compiler warned that a call in the `victim` kata (the one whose test was running) calls
-    /// itself forever.
-    static func crash(in log: String, root: String, victim: Kata? = nil) -> RunReport.Crash {
-        let signal = log.firstMatch(of: /unexpected signal code (\d+)/).flatMap { Int32($0.1) }
-        // SwiftPM says the test process died on its standard error at once, while the process's
-        // own last words may still wait in its buffer: its line can land inside the runtime's
-        // message ("Unexpectedly fo" + SwiftPM's line + "und nil …"). It goes before reading.
-        let log = log.replacing(/error: Process '[^']*' exited with unexpected signal code \d+\n?/, with: "")
-        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        let fatal = lines.first { $0.contains("Fatal error") }
-        var message = fatal.map { line in
-            String(line[(line.range(of: "Fatal error")?.lowerBound ?? line.startIndex)...])
-        }
-        if message == nil, let crashed = lines.first(where: { $0.hasPrefix("💣 Program crashed:") }) {
-            message = String(crashed.dropFirst(2)).trimmingCharacters(in: .whitespaces)
-        }
-        var location = Backtrace(log: log).firstKataFrame(under: root, crashedOnly: true)?.place
-        // `#fileID` (`Proxy/Guard.swift`) leaves out subfolders: find the one file it names.
-        if location == nil, let fatal,
-            let match = fatal.firstMatch(of: /([A-Za-z]+)\/([^\s:\/]+\.swift):(\d+)/),
-            Catalog.katas.contains(where: { $0.pattern.name == match.1 })
-        {
-            let folder = "Katas/\(match.1)"
-            let files = (FileManager.default.subpaths(atPath: root + "/" + folder) ?? [])
-                .filter { $0 == match.2 || $0.hasSuffix("/" + match.2) }
-            if files.count == 1 { location = "\(folder)/\(files[0]):\(match.3)" }
-        }
-        if location == nil, let victim, let place = recursionWarning(in: log, kata: victim) {
-            location = place
-            message =
-                message ?? "Infinite recursion? The compiler warned that this call calls itself forever."
-        }
-        return RunReport.Crash(signal: signal, message: message, location: location)
     }
 }

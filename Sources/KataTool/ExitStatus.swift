@@ -1,6 +1,3 @@
-import KataCore
-import KataSystem
-
 /// How a command ends, as the shell sees it.
 enum ExitStatus: Int32, Equatable, Sendable {
     /// It did what was asked, and what it checked is as it should be.

@@ -82,7 +82,9 @@ struct TestRunnerTests {
         #expect(report.outcomes.first { $0.id == a }?.status == .failed)
     }
 
-    @Test("A crash is named with its signal and the learner's line; the rest run again without it")
+    @Test(
+        "A crash is named with its signal and the learner's line; the rest run again without it, not built again"
+    )
     func crash() async throws {
         let folder = try TemporaryFolder()
         let listing = [
@@ -148,6 +150,9 @@ struct TestRunnerTests {
         #expect(
             arguments.last?.contains("--filter ^(StrategyTests\\.Step1LexicalSearch)/") == true,
             "…then runs on its own")
+        #expect(
+            arguments.map { $0.contains("--skip-build") } == [false, true, true],
+            "Built once: the passes after the crash run what the first one built")
     }
 
     @Test("A suite whose test crashed runs after the rest: a second crash in it costs only its own tests")
@@ -368,14 +373,14 @@ struct TestRunnerTests {
     func crashPlaces() throws {
         let folder = try TemporaryFolder()
         try folder.write("Katas/Proxy/Helpers/Guard.swift", "")
-        let crash = TestRunner.crash(
+        let crash = TestLog.crash(
             in: "Proxy/Guard.swift:3: Fatal error: Unexpectedly found nil", root: folder.url.path)
         #expect(crash.location == "Katas/Proxy/Helpers/Guard.swift:3")
-        let elsewhere = TestRunner.crash(
+        let elsewhere = TestLog.crash(
             in: "Synchronization/LinuxImpl.swift:157: Fatal error: lock", root: folder.url.path)
         #expect(elsewhere.location == nil)
         // SwiftPM's line about the crash, written while the runtime's message waited in its buffer.
-        let spliced = TestRunner.crash(
+        let spliced = TestLog.crash(
             in: "Proxy/Guard.swift:3: Fatal error: Unexpectedly fo"
                 + "error: Process '/r/.build/debug/PatternKatasPackageTests.xctest --filter ^(ProxyTests)\\.' "
                 + "exited with unexpected signal code 4\nund nil while unwrapping an Optional value\n",
@@ -390,9 +395,9 @@ struct TestRunnerTests {
         let singleton = try #require(Catalog.kata(named: "singleton"))
         let flyweight = try #require(Catalog.kata(named: "flyweight"))
         #expect(
-            TestRunner.recursionWarning(in: log, kata: singleton)
+            TestLog.recursionWarning(in: log, kata: singleton)
                 == "Katas/Singleton/ConnectionManager.swift:19")
-        #expect(TestRunner.recursionWarning(in: log, kata: flyweight) == nil)
+        #expect(TestLog.recursionWarning(in: log, kata: flyweight) == nil)
     }
 
     @Test("A build that fails gives the compiler's errors, relative to the package, with their kata")

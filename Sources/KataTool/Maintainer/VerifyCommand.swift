@@ -45,7 +45,8 @@ enum VerifyCommand {
                 + "\(capstones) capstone\(capstones == 1 ? "" : "s")", shape.problems())
         total += printCheck(
             "Catalog: Package.swift, the README's table, the learning path, the step suites, the briefs "
-                + "and their hints agree", CatalogCheck(workspace: checked).problems())
+                + "and their hints agree",
+            CatalogCheck(workspace: checked, manifest: PackageManifest.dumped(at: checked.root)).problems())
         total += printCheck(
             "Rules: every numbered rule of every brief is tested, and every test cites the rules it checks",
             RuleCheck(workspace: checked).problems())
@@ -78,10 +79,7 @@ enum VerifyCommand {
         if !report.buildErrors.isEmpty {
             let problem =
                 "The package does not build with the stubs, so no kata can start. The compiler says:\n    "
-                + report.buildErrors.prefix(10).map {
-                    "\($0.file):\($0.line):\($0.column): error: \($0.message)"
-                }
-                .joined(separator: "\n    ")
+                + report.buildErrors.prefix(10).map(\.diagnostic).joined(separator: "\n    ")
             output.line("✘ \(problem)")
             return [problem]
         }

@@ -4,7 +4,7 @@ import KataCore
 extension PackageManifest {
     /// The manifest of the package at `root`, as kata mode has it (no kata left out), or why
     /// `swift package dump-package` failed.
-    static func dumped(at root: URL) -> Result<PackageManifest, DumpError> {
+    package static func dumped(at root: URL) -> Result<PackageManifest, DumpError> {
         let environment = ManifestSettings().applied(to: ProcessInfo.processInfo.environment)
         // A build folder of its own (under .kata/): a `swift test` or `swift build` in progress
         // holds `.build`'s lock, and the dump would wait for it, from inside that very test run.
@@ -17,12 +17,5 @@ extension PackageManifest {
             let manifest = try? JSONDecoder().decode(PackageManifest.self, from: result.output)
         else { return .failure(DumpError(root: root)) }
         return .success(manifest)
-    }
-}
-
-extension CatalogCheck {
-    /// The check of the package at the workspace's root, its manifest dumped.
-    package init(workspace: Workspace) {
-        self.init(workspace: workspace, manifest: PackageManifest.dumped(at: workspace.root))
     }
 }
