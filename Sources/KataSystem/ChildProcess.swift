@@ -129,7 +129,9 @@ package final class ChildProcess {
     var isRunning: Bool {
         guard termination == nil else { return false }
         var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
+        var result = waitpid(pid, &status, WNOHANG)
+        // A signal that arrived meanwhile says nothing of the child: ask again.
+        while result < 0, errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
         if result == pid {
             termination = Termination(waitStatus: status)
         } else if result < 0 {
