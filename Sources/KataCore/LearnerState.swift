@@ -21,7 +21,7 @@ package struct LearnerState: Codable, Equatable {
     var leftOut: [String: NotCompiling] = [:]
 
     /// A module that did not compile: its first error, and when the run that found it began.
-    package struct NotCompiling: Codable, Equatable {
+    struct NotCompiling: Codable, Equatable {
         var error: RunReport.CompilerError
         var since: Date
     }

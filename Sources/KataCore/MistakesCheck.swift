@@ -21,7 +21,7 @@ package struct MistakesCheck {
     static let fewestRows = 4
 
     /// One row of a guide's table, as written.
-    package struct Row {
+    struct Row {
         let line: Int
         let rule: String
         let tests: [(suite: String, function: String)]

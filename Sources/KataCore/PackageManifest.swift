@@ -6,7 +6,7 @@ import Foundation
 /// reads `Package.swift` as text.
 package struct PackageManifest: Decodable, Equatable {
     /// One target.
-    package struct Target: Decodable, Equatable {
+    struct Target: Decodable, Equatable {
         let name: String
         /// Its folder, when the manifest names one (every kata's and capstone's does).
         let path: String?

@@ -23,7 +23,7 @@ package struct RuleCheck {
     }
 
     /// One `@Test` of a kata's tests, and the rules its display name cites.
-    package struct CitingTest: Equatable {
+    struct CitingTest: Equatable {
         let file: String
         let line: Int
         let name: String

@@ -111,7 +111,7 @@ package struct RunReport: Sendable {
         /// The file, relative to the package when it is inside it.
         package let file: String
         package let line: Int
-        package let column: Int
+        let column: Int
         package let message: String
 
         package init(file: String, line: Int, column: Int, message: String) {

@@ -18,7 +18,7 @@ package enum TestLog {
 
     /// Where the compiler warned, in the kata's own files, that a call calls itself forever:
     /// the likely cause of a stack overflow, which prints no backtrace.
-    package static func recursionWarning(in log: String, kata: Kata) -> String? {
+    static func recursionWarning(in log: String, kata: Kata) -> String? {
         let folder = "/Katas/\(kata.pattern.name)/"
         for line in log.split(separator: "\n")
         where line.contains("warning: function call causes an infinite recursion") && line.contains(folder) {

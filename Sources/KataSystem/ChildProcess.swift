@@ -10,9 +10,9 @@ import KataCore
 ///
 /// Killing only `swift test` would orphan the test binary, which SwiftPM starts in yet another
 /// process group: ``stop()`` ends every descendant, wherever its group.
-package final class ChildProcess {
+final class ChildProcess {
     /// What happens to one of the child's file descriptors before it starts.
-    package enum FileAction {
+    enum FileAction {
         /// Opens `path` as descriptor `descriptor`.
         case open(Int32, path: String, flags: Int32)
         /// Makes `descriptor` a copy of `source`.
@@ -22,12 +22,12 @@ package final class ChildProcess {
     }
 
     /// What could not start.
-    package struct LaunchError: Error, CustomStringConvertible {
+    struct LaunchError: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// How a process ended.
-    package enum Termination: Equatable {
+    enum Termination: Equatable {
         case exited(Int32)
         case signalled(Int32)
 

@@ -4,7 +4,7 @@ import KataCore
 /// The git commands the tool runs in the learner's clone.
 package enum Git {
     /// A git command that failed, named.
-    package struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error, CustomStringConvertible {
         package let description: String
     }
 

@@ -12,7 +12,7 @@ import KataCore
 ///
 /// Linux only: on macOS the image is a Mach-O whose addresses start elsewhere, and this has not
 /// been tried there; the tool then names the function alone.
-package enum LineTable {
+enum LineTable {
     /// The line of `frame`, in `backtrace`'s process, from the line table; `nil` when the image,
     /// the tool or the line can't be found.
     static func line(of frame: Backtrace.Frame, in backtrace: Backtrace) -> Int? {

@@ -305,7 +305,7 @@ package struct TestRunner: Sendable {
     /// What one `swift test` left behind.
     private struct Pass {
         /// Why the runner stopped a `swift test` before it ended.
-        package enum Stop { case hung, lockBusy, interrupted }
+        enum Stop { case hung, lockBusy, interrupted }
 
         var stream = EventStream()
         var log = ""

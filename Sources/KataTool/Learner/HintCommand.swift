@@ -60,7 +60,7 @@ enum HintCommand {
             if report.failure == nil {
                 let progress = KataProgress(kata: kata, report: report)
                 // A hint is a look, not a try: it notes the step, but `solution` still asks.
-                TestCommand.remember([progress] + progress.prerequisites, in: workspace)
+                KataCommand.Context.remember([progress] + progress.prerequisites, in: workspace)
             }
         }
         let state = workspace.loadState()

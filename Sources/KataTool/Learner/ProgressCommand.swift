@@ -12,6 +12,6 @@ enum ProgressCommand {
             return .usage
         }
         GitStubSource.recordStubCommits(in: context.workspace)
-        return TestCommand.test(nil, context: context)
+        return context.runAndReport(nil)
     }
 }

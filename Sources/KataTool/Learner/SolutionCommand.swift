@@ -134,7 +134,7 @@ enum SolutionCommand {
             return .failure
         }
         if let failure = report.failure { context.line(failure, .red) }
-        // Not `TestCommand.remember`: this is the solution's result, not the learner's progress.
+        // Not `Context.remember`: this is the solution's result, not the learner's progress.
         let progress = KataProgress(kata: kata, report: report)
         context.output.line(context.printer.steps(of: progress) + "\n")
         if let notes = context.printer.streamNotes(report.streamNotes) { context.output.line(notes + "\n") }

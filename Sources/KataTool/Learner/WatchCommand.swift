@@ -39,7 +39,7 @@ enum WatchCommand {
         GitStubSource.recordStubCommits(in: context.workspace)
         let input = StandardInput()
         let world = World(
-            test: { TestCommand.test($0, context: context) },
+            test: { context.runAndReport($0) },
             hint: { kata in
                 var hint = context
                 hint.options.positional = [kata.pattern.name]
