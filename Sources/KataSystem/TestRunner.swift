@@ -401,7 +401,7 @@ package struct TestRunner: Sendable {
         child.stop()  // what the loop gave up on; nothing left to do once the child has ended
         build.finish(at: clock.now)
         readStream()
-        pass.log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        pass.log = Self.text(of: logFile)
         // The backtracer's reports, after the log, where a backtracer that can't write a file
         // (an older runtime) would have printed them.
         pass.log += Self.reports(in: backtraces).map { "\n" + $0 }.joined()
@@ -437,9 +437,14 @@ package struct TestRunner: Sendable {
     /// The backtracer's reports in `folder`, one text per crashed or stopped process.
     static func reports(in folder: URL) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.sorted().compactMap {
-            try? String(contentsOf: folder.appending(path: $0), encoding: .utf8)
-        }
+        return files.sorted().map { text(of: folder.appending(path: $0)) }
+    }
+
+    /// The text of the file at `url`, empty when there is none. Not strict UTF-8: SwiftPM relays
+    /// the test process's output from a buffer while it writes its own lines at once, so one of
+    /// them can land inside a character, and a strict reading would drop the whole log.
+    package static func text(of url: URL) -> String {
+        (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// Where the learner's code was when a hanging test was stopped: the first frame in

@@ -297,7 +297,7 @@ struct KataCommand {
     static func printLogs(of report: RunReport, to output: Output) {
         for path in report.logPaths {
             output.line("──── \(path)")
-            output.line((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+            output.line(TestRunner.text(of: URL(filePath: path)))
         }
     }
 }

@@ -83,7 +83,7 @@ struct TestRunnerTests {
     }
 
     @Test(
-        "A crash is named with its signal and the learner's line; the rest run again without it, not built again"
+        "A crash is named with its signal and the learner's line, from a log split inside a character; the rest run again without it, not built again"
     )
     func crash() async throws {
         let folder = try TemporaryFolder()
@@ -112,6 +112,7 @@ struct TestRunnerTests {
             script: """
                 if [ $passes -eq 0 ]; then
                   cat first.jsonl >> "$stream"
+                  printf 'A line SwiftPM split inside its \\342\\234 mark\\n'
                   echo 'Strategy/Lexical.swift:16: Fatal error: Unexpectedly found nil'
                   echo 'Thread 2 crashed:'
                   echo ''
