@@ -440,9 +440,11 @@ package struct TestRunner: Sendable {
         return files.sorted().map { text(of: folder.appending(path: $0)) }
     }
 
-    /// The text of the file at `url`, empty when there is none. Not strict UTF-8: SwiftPM relays
-    /// the test process's output from a buffer while it writes its own lines at once, so one of
-    /// them can land inside a character, and a strict reading would drop the whole log.
+    /// The text of the file at `url`, empty when there is none.
+    ///
+    /// Not strict UTF-8: SwiftPM relays the test process's output from a buffer while it writes
+    /// its own lines at once, so one of them can land inside a character, and a strict reading
+    /// would drop the whole log.
     package static func text(of url: URL) -> String {
         (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
