@@ -76,8 +76,21 @@ private func withCheckDigit(_ body: String) -> String {
 
 /// A style source the tests declare: it hands out the factory's styles and counts what the
 /// overlay asks.
+///
+/// Themed, it gives for each symbology the style of the next one: an overlay that draws with
+/// anything but what its source gave (a style it made, one kept by the wrong key) draws the wrong
+/// colour or title.
 final class CountingSource: CodeStyleSource {
     private let factory = CodeStyleFactory()
+    private let themed: Bool
+
+    init(themed: Bool = false) { self.themed = themed }
+
+    /// The symbology whose style it gives for `symbology`.
+    func look(of symbology: Symbology) -> Symbology {
+        guard themed, let index = Symbology.allCases.firstIndex(of: symbology) else { return symbology }
+        return Symbology.allCases[(index + 1) % Symbology.allCases.count]
+    }
     private let asked = Mutex<[Symbology]>([])
     private let handed = Mutex<[ObjectIdentifier]>([])
 
@@ -88,7 +101,7 @@ final class CountingSource: CodeStyleSource {
 
     func style(for symbology: Symbology) -> CodeStyle {
         asked.withLock { $0.append(symbology) }
-        let style = factory.style(for: symbology)
+        let style = factory.style(for: look(of: symbology))
         handed.withLock { $0.append(ObjectIdentifier(style)) }
         return style
     }

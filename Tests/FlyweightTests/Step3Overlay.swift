@@ -9,18 +9,23 @@ import Testing
     .noEscapeHatches("Flyweight", rule: "1.4"))
 struct Step3Overlay {
     @Test(
-        "The overlay draws every code, in order, with its symbology's style from its source; it makes no style of its own [3.1, 3.3]"
+        "The overlay draws every code, in order, with the style its source gives for the code's symbology, twins of one payload under other symbologies too; it makes no style of its own [3.1, 3.3]"
     )
     func drawsEveryCode() throws {
-        let source = CountingSource()
+        // A themed source: for each symbology, the style of another.
+        let source = CountingSource(themed: true)
         let overlay = CodeOverlay(styles: source)
-        let codes = try scannedCodes(10_000)
+        let many = try scannedCodes(10_000)
+        let twins = try [Symbology.qr, .dataMatrix].map { symbology in
+            try ScannedCode(payload: many[4].payload, symbology: symbology, bounds: many[4].bounds)
+        }
+        let codes = many + twins
         overlay.show(codes)
         let canvas = RecordingCanvas()
         overlay.draw(into: canvas)
         let factory = CodeStyleFactory()
         let expected = codes.flatMap { code -> [RecordingCanvas.Stroke] in
-            let style = factory.style(for: code.symbology)
+            let style = factory.style(for: source.look(of: code.symbology))
             return [
                 .outline(code.bounds, style.color, lineWidth: style.lineWidth),
                 .label("\(style.title) \(code.payload)", under: code.bounds, style.color),
@@ -29,9 +34,21 @@ struct Step3Overlay {
         // Counted first: comparing 20,000 strokes with a list of another length takes seconds to
         // describe, on every run of an unfinished overlay.
         try #require(canvas.strokes.count == expected.count, "An outline and a label per code")
-        #expect(canvas.strokes == expected, "Every code, in the order shown, with its own payload and bounds")
+        #expect(
+            canvas.strokes == expected,
+            "Every code, in the order shown, with its own payload and bounds, as the style its source gave draws it"
+        )
         #expect(Set(source.asks) == Set(Symbology.allCases), "Every style came from the source")
-        #expect(source.distinctStyles <= 5, "10,000 codes drawn with the five shared styles")
+        #expect(source.distinctStyles <= 5, "10,002 codes drawn with the five shared styles")
+        // A style made outside the factory looks like the one the source gave, so no drawing can
+        // tell them apart: the code is read instead.
+        let made = try EscapeHatches.leftovers(
+            inPattern: "Flyweight", names: [],
+            texts: ["CodeStyle(symbology:", "CodeStyle.init(", ".init(symbology:", "Self(symbology:"]
+        ).filter { !$0.hasPrefix(EscapeHatches.folder(of: "Flyweight") + "/CodeStyleFactory.swift:") }
+        #expect(
+            made.isEmpty,
+            "Only the factory makes a style; the overlay draws with what its source gave: \(made)")
 
         overlay.show([])
         let empty = RecordingCanvas()
@@ -43,7 +60,8 @@ struct Step3Overlay {
         "The picked code is drawn with a highlight made for it around its shared style, which stays as it was [3.2]",
         arguments: [0, 3, 9])
     func pickedCode(index: Int) throws {
-        let source = CountingSource()
+        // Themed: the style the source gives, not the one of the code's symbology, is the shared one.
+        let source = CountingSource(themed: true)
         let overlay = CodeOverlay(styles: source)
         let codes = try scannedCodes(10)
         overlay.show(codes)
@@ -52,7 +70,7 @@ struct Step3Overlay {
         overlay.draw(into: canvas)
         let factory = CodeStyleFactory()
         let picked = codes[index]
-        let shared = factory.style(for: picked.symbology)
+        let shared = factory.style(for: source.look(of: picked.symbology))
         let highlighted: [RecordingCanvas.Stroke] = [
             .outline(picked.bounds, .yellow, lineWidth: shared.lineWidth * 2),
             .label("\(shared.title) \(picked.payload)", under: picked.bounds, shared.color),
@@ -61,12 +79,14 @@ struct Step3Overlay {
         #expect(Array(canvas.strokes[(index * 2)..<(index * 2 + 2)]) == highlighted, "Yellow, twice as thick")
         let others = canvas.strokes.enumerated().filter { $0.offset / 2 != index }.map(\.element)
         let expectedOthers = codes.enumerated().filter { $0.offset != index }.flatMap { pair in
-            strokesInOrder(drawing: pair.element, with: factory.style(for: pair.element.symbology))
+            strokesInOrder(
+                drawing: pair.element, with: factory.style(for: source.look(of: pair.element.symbology)))
         }
         #expect(others == expectedOthers, "Every other code as its shared style draws it")
 
         let again = RecordingCanvas()
-        factory.style(for: picked.symbology).draw(picked.payload, at: picked.bounds, into: again)
+        factory.style(for: source.look(of: picked.symbology)).draw(
+            picked.payload, at: picked.bounds, into: again)
         #expect(
             again.strokes == strokesInOrder(drawing: picked, with: shared), "The shared style is untouched")
 
